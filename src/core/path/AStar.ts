@@ -1,0 +1,158 @@
+import type { NavGrid } from '../grid/NavGrid.ts';
+import type { GoalSet } from './GoalSet.ts';
+import { OCCUPANCY_BLOCK, OCCUPANCY_COST, type OccupancyRules } from './OccupancyRules.ts';
+import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import type { SearchSpace } from './SearchSpace.ts';
+
+const SQRT2 = Math.SQRT2;
+const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+
+/**
+ * A* over any NavGrid: per-cell costs, directed edges, occupancy, 8 or 4 moves. The heuristic (octile or
+ * Manhattan to the nearest goal, times the cheapest cell cost) is consistent, so a popped cell is final and
+ * never reopened. Allocates nothing: all state lives in the shared SearchSpace.
+ */
+export class AStar {
+  private readonly grid: NavGrid;
+  private readonly space: SearchSpace;
+  private readonly goals: GoalSet;
+  private readonly rules: OccupancyRules;
+  private readonly closest: ClosestReached;
+  // Per-run values the relax step reads (fields, not closures, so nothing is allocated per search).
+  private hScale = 1;
+  private octile = true;
+  private singleGoal = true;
+  private gx = 0;
+  private gy = 0;
+
+  constructor(
+    grid: NavGrid,
+    space: SearchSpace,
+    goals: GoalSet,
+    rules: OccupancyRules,
+    closest: ClosestReached,
+  ) {
+    this.grid = grid;
+    this.space = space;
+    this.goals = goals;
+    this.rules = rules;
+    this.closest = closest;
+  }
+
+  /** Searches from `start` to the goals already configured in the space; writes how it ended to `out`. */
+  run(start: number, moves: 8 | 4, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
+    const grid = this.grid;
+    const space = this.space;
+    const goals = this.goals;
+    const rules = this.rules;
+    const closest = this.closest;
+    const w = grid.width;
+    const h = grid.height;
+    const walk = grid.walkable;
+    const noExit = grid.noExit;
+    const directed = grid.directedCells !== 0;
+    const blockMode = rules.mode === OCCUPANCY_BLOCK;
+    const heap = space.heap;
+    const g = space.g;
+    const goalMark = space.goalMark;
+    const gen = space.gen;
+    const expandedCells = space.expandedCells;
+    const diagonals = moves === 8;
+
+    this.hScale = grid.minCost;
+    this.octile = diagonals;
+    this.singleGoal = goals.count === 1;
+    this.gx = goals.xs[0];
+    this.gy = goals.ys[0];
+    closest.reset();
+
+    const sx = start % w;
+    space.open(start, 0, this.heuristic(sx, (start - sx) / w), start);
+    let expanded = 0;
+    while (heap.size > 0) {
+      if (expanded >= maxExpanded) {
+        out.limited = true;
+        break;
+      }
+      const c = heap.pop();
+      expandedCells[expanded++] = c;
+      const gc = g[c];
+      if (goalMark[c] === gen) {
+        out.status = OUTCOME_FOUND;
+        out.end = c;
+        out.cost = gc;
+        out.expanded = expanded;
+        space.expandedCount = expanded;
+        return;
+      }
+      const x = c % w;
+      const y = (c - x) / w;
+      if (partial) closest.offer(c, goals.nearest(x, y), gc);
+      const ex = noExit[c];
+      // Open orthogonal neighbours (walkable, and not walled off by a character): diagonals need both.
+      const nOk = y > 0 && walk[c - w] === 1 && !(blockMode && rules.blocks(c - w, space));
+      const sOk = y < h - 1 && walk[c + w] === 1 && !(blockMode && rules.blocks(c + w, space));
+      const eOk = x < w - 1 && walk[c + 1] === 1 && !(blockMode && rules.blocks(c + 1, space));
+      const wOk = x > 0 && walk[c - 1] === 1 && !(blockMode && rules.blocks(c - 1, space));
+      if (nOk && (ex & 1) === 0) this.relax(c, gc, c - w, x, y - 1, 1);
+      if (eOk && (ex & 4) === 0) this.relax(c, gc, c + 1, x + 1, y, 1);
+      if (sOk && (ex & 16) === 0) this.relax(c, gc, c + w, x, y + 1, 1);
+      if (wOk && (ex & 64) === 0) this.relax(c, gc, c - 1, x - 1, y, 1);
+      if (!diagonals) continue;
+      if (nOk && eOk) this.diagonal(c, gc, x, y, 1, c - w + 1, x + 1, y - 1, directed, blockMode);
+      if (sOk && eOk) this.diagonal(c, gc, x, y, 3, c + w + 1, x + 1, y + 1, directed, blockMode);
+      if (sOk && wOk) this.diagonal(c, gc, x, y, 5, c + w - 1, x - 1, y + 1, directed, blockMode);
+      if (nOk && wOk) this.diagonal(c, gc, x, y, 7, c - w - 1, x - 1, y - 1, directed, blockMode);
+    }
+    out.expanded = expanded;
+    space.expandedCount = expanded;
+    if (partial && closest.cell >= 0) {
+      out.status = OUTCOME_PARTIAL;
+      out.end = closest.cell;
+      out.cost = closest.cost;
+    }
+  }
+
+  private diagonal(
+    c: number,
+    gc: number,
+    x: number,
+    y: number,
+    dir: number,
+    v: number,
+    vx: number,
+    vy: number,
+    directed: boolean,
+    blockMode: boolean,
+  ): void {
+    if (this.grid.walkable[v] !== 1) return;
+    if (directed && !this.grid.canStep(x, y, dir)) return;
+    if (blockMode && this.rules.blocks(v, this.space)) return;
+    this.relax(c, gc, v, vx, vy, SQRT2);
+  }
+
+  private relax(c: number, gc: number, v: number, vx: number, vy: number, len: number): void {
+    const space = this.space;
+    let ng = gc + len * this.grid.cost[v];
+    if (this.rules.mode === OCCUPANCY_COST) ng += this.rules.penalty(v);
+    if (space.seen[v] === space.gen) {
+      if (space.pos[v] < 0 || ng >= space.g[v]) return;
+      space.f[v] += ng - space.g[v];
+      space.g[v] = ng;
+      space.parent[v] = c;
+      space.heap.decrease(v);
+      return;
+    }
+    space.open(v, ng, ng + this.heuristic(vx, vy), c);
+  }
+
+  private heuristic(x: number, y: number): number {
+    if (!this.singleGoal) return this.hScale * this.goals.estimate(x, y);
+    let dx = this.gx - x;
+    if (dx < 0) dx = -dx;
+    let dy = this.gy - y;
+    if (dy < 0) dy = -dy;
+    if (!this.octile) return this.hScale * (dx + dy);
+    return this.hScale * (dx + dy + SQRT2_MINUS_2 * Math.min(dx, dy));
+  }
+}

@@ -1,0 +1,135 @@
+import { DX, DY } from '../grid/directions.ts';
+import type { NavGrid } from '../grid/NavGrid.ts';
+import type { GoalSet } from './GoalSet.ts';
+import { OCCUPANCY_BLOCK, type OccupancyRules } from './OccupancyRules.ts';
+import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import type { SearchSpace } from './SearchSpace.ts';
+
+const STEP_LENGTH = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
+
+/**
+ * Plain Dijkstra: the oracle A* and JPS are tested against, the search for huge goal sets, and the
+ * "cost to reach every cell" fields (forwards from sources, or backwards towards them for flow fields).
+ * It asks `NavGrid.canStep` for every edge: slower than A*'s unrolled loop, but it shares no shortcut
+ * with the searches it checks.
+ */
+export class Dijkstra {
+  private readonly grid: NavGrid;
+  private readonly space: SearchSpace;
+  private readonly goals: GoalSet;
+  private readonly rules: OccupancyRules;
+  private readonly closest: ClosestReached;
+
+  constructor(
+    grid: NavGrid,
+    space: SearchSpace,
+    goals: GoalSet,
+    rules: OccupancyRules,
+    closest: ClosestReached,
+  ) {
+    this.grid = grid;
+    this.space = space;
+    this.goals = goals;
+    this.rules = rules;
+    this.closest = closest;
+  }
+
+  /** Searches from `start` to the configured goals (first one popped is the cheapest). */
+  run(start: number, moves: 8 | 4, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
+    const space = this.space;
+    const w = this.grid.width;
+    this.closest.reset();
+    space.open(start, 0, 0, start);
+    let expanded = 0;
+    while (space.heap.size > 0) {
+      if (expanded >= maxExpanded) {
+        out.limited = true;
+        break;
+      }
+      const c = space.heap.pop();
+      space.expandedCells[expanded++] = c;
+      if (space.goalMark[c] === space.gen) {
+        out.status = OUTCOME_FOUND;
+        out.end = c;
+        out.cost = space.g[c];
+        break;
+      }
+      if (partial) {
+        const x = c % w;
+        this.closest.offer(c, this.goals.nearest(x, (c - x) / w), space.g[c]);
+      }
+      this.expandFrom(c, moves, false);
+    }
+    out.expanded = expanded;
+    space.expandedCount = expanded;
+    if (out.status !== OUTCOME_FOUND && partial && this.closest.cell >= 0) {
+      out.status = OUTCOME_PARTIAL;
+      out.end = this.closest.cell;
+      out.cost = this.closest.cost;
+    }
+  }
+
+  /**
+   * Fills `field[i]` with the cost from the sources to i (or, `reverse`, from i to the sources); cells not
+   * settled within the bounds stay Infinity. The sources must already be opened at cost 0 in the space.
+   * Returns the number of cells expanded.
+   */
+  fill(field: Float64Array, moves: 8 | 4, reverse: boolean, maxCost: number, maxExpanded: number): number {
+    const space = this.space;
+    field.fill(Number.POSITIVE_INFINITY);
+    let expanded = 0;
+    while (space.heap.size > 0 && expanded < maxExpanded) {
+      const c = space.heap.pop();
+      const gc = space.g[c];
+      if (gc > maxCost) break;
+      field[c] = gc;
+      space.expandedCells[expanded++] = c;
+      // Backwards, `c` is the cell entered: a character may be on it but cannot pass through it.
+      if (reverse && this.walled(c)) continue;
+      this.expandFrom(c, moves, reverse);
+    }
+    space.expandedCount = expanded;
+    return expanded;
+  }
+
+  private walled(c: number): boolean {
+    return this.rules.mode === OCCUPANCY_BLOCK && this.rules.blocks(c, this.space);
+  }
+
+  /** Relaxes the edges out of `c` (or, reverse, the edges into `c`). */
+  private expandFrom(c: number, moves: 8 | 4, reverse: boolean): void {
+    const grid = this.grid;
+    const space = this.space;
+    const w = grid.width;
+    const x = c % w;
+    const y = (c - x) / w;
+    const stride = moves === 8 ? 1 : 2;
+    for (let d = 0; d < 8; d += stride) {
+      // Forwards the edge is c → v; backwards it is u → c, with u the neighbour behind direction d.
+      const ux = reverse ? x - DX[d] : x;
+      const uy = reverse ? y - DY[d] : y;
+      const vx = ux + DX[d];
+      const vy = uy + DY[d];
+      if (!grid.inBounds(ux, uy) || !grid.canStep(ux, uy, d)) continue;
+      const u = uy * w + ux;
+      const v = vy * w + vx;
+      const next = reverse ? u : v;
+      if (space.seen[next] === space.gen && space.pos[next] < 0) continue;
+      if (!reverse && this.walled(v)) continue;
+      if (
+        (d & 1) === 1 &&
+        (this.walled(u + DX[(d + 7) & 7] + w * DY[(d + 7) & 7]) ||
+          this.walled(u + DX[(d + 1) & 7] + w * DY[(d + 1) & 7]))
+      )
+        continue;
+      const ng = space.g[c] + STEP_LENGTH[d] * grid.cost[v] + this.rules.penalty(v);
+      if (space.seen[next] !== space.gen) space.open(next, ng, ng, c);
+      else if (ng < space.g[next]) {
+        space.g[next] = ng;
+        space.f[next] = ng;
+        space.parent[next] = c;
+        space.heap.decrease(next);
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import type { NavGrid } from '../grid/NavGrid.ts';
+import { AStar } from './AStar.ts';
+import { Dijkstra } from './Dijkstra.ts';
+import { GoalSet } from './GoalSet.ts';
+import { OccupancyRules } from './OccupancyRules.ts';
+import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
+import { SearchSpace } from './SearchSpace.ts';
+import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
+
+export interface DistanceFieldOptions {
+  /** 8 (default) or 4. */
+  moves?: 8 | 4;
+  /** Follow edges backwards: `out[i]` is then the cost of going from i to the nearest source. */
+  reverse?: boolean;
+  /** Cells costing more than this stay Infinity. */
+  maxCost?: number;
+  /** Stop after expanding this many cells. */
+  maxExpanded?: number;
+  /** Occupancy as in path queries; a `radius` is measured from the first source. */
+  occupancy?: OccupancyPolicy;
+}
+
+/**
+ * The one door to pathfinding for a grid: callers ask for a path, the planner picks the search.
+ *
+ * One planner per grid; it owns the per-cell arrays and the heap every search shares, so a search allocates
+ * nothing but the returned path. Not re-entrant (one search at a time), which is how a game loop uses it.
+ */
+export class PathPlanner {
+  readonly grid: NavGrid;
+  private readonly space: SearchSpace;
+  private readonly goals = new GoalSet();
+  private readonly rules = new OccupancyRules();
+  private readonly closest = new ClosestReached();
+  private readonly outcome = new SearchOutcome();
+  private readonly astar: AStar;
+  private readonly dijkstra: Dijkstra;
+
+  constructor(grid: NavGrid) {
+    this.grid = grid;
+    this.space = new SearchSpace(grid);
+    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest);
+    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest);
+  }
+
+  /**
+   * Finds a cheapest path from `query.start` to the cheapest of its goals.
+   * `algo` 'auto' (default) picks the fastest search whose assumptions hold.
+   */
+  find(query: PathQuery, algo: Algorithm = 'auto'): PathResult {
+    const grid = this.grid;
+    const start = query.start;
+    if (!Number.isInteger(start) || start < 0 || start >= grid.size) {
+      throw new RangeError(
+        `path query start ${start} is not a cell of the ${grid.width} × ${grid.height} grid`,
+      );
+    }
+    const moves = query.moves ?? 8;
+    if (moves !== 8 && moves !== 4) throw new RangeError(`path query moves must be 8 or 4, got ${moves}`);
+    const maxExpanded = query.maxExpanded ?? Number.POSITIVE_INFINITY;
+    if (!(maxExpanded >= 0)) {
+      throw new RangeError(`path query maxExpanded must be a number ≥ 0, got ${query.maxExpanded}`);
+    }
+    const partial = query.partial === true;
+    const space = this.space;
+    space.begin();
+    this.goals.configure(query.goal, grid, space, moves);
+    this.rules.configure(query.occupancy, grid, start);
+    const out = this.outcome;
+    out.reset();
+    if (space.goalMark[start] === space.gen) return { status: 'found', path: [], cost: 0, expanded: 0 };
+
+    if (algo === 'dijkstra') this.dijkstra.run(start, moves, maxExpanded, partial, out);
+    else if (algo === 'auto' || algo === 'astar' || algo === 'jps') {
+      this.astar.run(start, moves, maxExpanded, partial, out);
+    } else throw new RangeError(`path algorithm must be 'auto', 'astar', 'jps' or 'dijkstra', got ${algo}`);
+
+    if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
+      return {
+        status: out.status === OUTCOME_FOUND ? 'found' : 'partial',
+        path: this.tracePath(start, out.end),
+        cost: out.cost,
+        expanded: out.expanded,
+      };
+    }
+    return { status: 'none', path: [], cost: 0, expanded: out.expanded };
+  }
+
+  /**
+   * Dijkstra from one or more source cells, filling `out[i]` with the cost to reach i (Infinity if
+   * unreachable or beyond the bounds). With `reverse` it follows edges backwards (the cost of going from i
+   * to the sources): a flow field that many chasers descend towards one target. Returns cells expanded.
+   */
+  distanceField(
+    sources: number | readonly number[],
+    out: Float64Array,
+    opts: DistanceFieldOptions = {},
+  ): number {
+    const grid = this.grid;
+    if (out.length !== grid.size) {
+      throw new RangeError(`distance field array has ${out.length} entries, the grid has ${grid.size} cells`);
+    }
+    const moves = opts.moves ?? 8;
+    if (moves !== 8 && moves !== 4) throw new RangeError(`distance field moves must be 8 or 4, got ${moves}`);
+    const maxCost = opts.maxCost ?? Number.POSITIVE_INFINITY;
+    const maxExpanded = opts.maxExpanded ?? Number.POSITIVE_INFINITY;
+    if (!(maxCost >= 0))
+      throw new RangeError(`distance field maxCost must be a number ≥ 0, got ${opts.maxCost}`);
+    if (!(maxExpanded >= 0)) {
+      throw new RangeError(`distance field maxExpanded must be a number ≥ 0, got ${opts.maxExpanded}`);
+    }
+    const reverse = opts.reverse === true;
+    const space = this.space;
+    space.begin();
+    // Backwards the sources play the goals' part (an occupied source is still reachable under allowGoal).
+    if (reverse) this.goals.configure(sources, grid, space, moves);
+    const first = typeof sources === 'number' ? sources : sources[0];
+    const count = typeof sources === 'number' ? 1 : sources.length;
+    if (count === 0) throw new RangeError('distance field needs at least one source cell');
+    for (let k = 0; k < count; k++) {
+      const s = typeof sources === 'number' ? sources : sources[k];
+      if (!Number.isInteger(s) || s < 0 || s >= grid.size) {
+        throw new RangeError(
+          `distance field source ${s} is not a cell of the ${grid.width} × ${grid.height} grid`,
+        );
+      }
+      if (space.seen[s] !== space.gen) space.open(s, 0, 0, s);
+    }
+    this.rules.configure(opts.occupancy, grid, first);
+    return this.dijkstra.fill(out, moves, reverse, maxCost, maxExpanded);
+  }
+
+  /**
+   * The cells expanded by the most recent search (find or distanceField), in expansion order, copied into
+   * `out` (as many as fit). Returns how many there were. For JPS these are the jump points.
+   */
+  lastExpanded(out: Int32Array): number {
+    const n = this.space.expandedCount;
+    out.set(
+      n <= out.length
+        ? this.space.expandedCells.subarray(0, n)
+        : this.space.expandedCells.subarray(0, out.length),
+    );
+    return n;
+  }
+
+  /** Walks parents back from `end`; the only allocation of a search is this array. */
+  private tracePath(start: number, end: number): number[] {
+    const parent = this.space.parent;
+    let length = 0;
+    for (let c = end; c !== start; c = parent[c]) length++;
+    const path = new Array<number>(length);
+    for (let c = end, k = length - 1; k >= 0; c = parent[c], k--) path[k] = c;
+    return path;
+  }
+}

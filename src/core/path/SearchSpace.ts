@@ -1,0 +1,58 @@
+import type { NavGrid } from '../grid/NavGrid.ts';
+import { OpenHeap } from './OpenHeap.ts';
+
+/**
+ * The per-cell memory every search of one grid shares: best cost so far (`g`), ordering key (`f`), parent,
+ * heap slot, and generation stamps. A cell's `g`/`parent` are meaningful only while `seen[cell] === gen`;
+ * starting a search bumps `gen` instead of clearing megabytes of arrays, so a search costs what it touches.
+ * Also records which cells were expanded, in order, for the debug view.
+ */
+export class SearchSpace {
+  readonly size: number;
+  readonly g: Float64Array;
+  readonly f: Float64Array;
+  readonly parent: Int32Array;
+  readonly pos: Int32Array;
+  readonly seen: Uint32Array;
+  /** `goalMark[cell] === gen` marks the goals of the current search. */
+  readonly goalMark: Uint32Array;
+  readonly heap: OpenHeap;
+  readonly expandedCells: Int32Array;
+  expandedCount = 0;
+  gen = 0;
+
+  constructor(grid: NavGrid) {
+    const n = grid.size;
+    this.size = n;
+    this.g = new Float64Array(n);
+    this.f = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.seen = new Uint32Array(n);
+    this.goalMark = new Uint32Array(n);
+    this.heap = new OpenHeap(n, this.f, this.g, this.pos);
+    this.expandedCells = new Int32Array(n);
+  }
+
+  /** Starts a new search: every cell becomes unseen in O(1). */
+  begin(): void {
+    if (this.gen === 0xffffffff) {
+      // Once in four billion searches the stamps wrap: clear them for real.
+      this.seen.fill(0);
+      this.goalMark.fill(0);
+      this.gen = 0;
+    }
+    this.gen++;
+    this.heap.clear();
+    this.expandedCount = 0;
+  }
+
+  /** Records `cell` with cost `g`, key `f`, reached from `parent`, and opens it. */
+  open(cell: number, g: number, f: number, parent: number): void {
+    this.seen[cell] = this.gen;
+    this.g[cell] = g;
+    this.f[cell] = f;
+    this.parent[cell] = parent;
+    this.heap.push(cell);
+  }
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { Dir } from '../../../src/core/grid/directions.ts';
+import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
+import type { Algorithm } from '../../../src/core/path/types.ts';
+
+const ALGOS: Algorithm[] = ['auto', 'astar', 'jps', 'dijkstra'];
+const cells = (grid: NavGrid, path: number[]) =>
+  path.map((i) => [i % grid.width, Math.floor(i / grid.width)]);
+
+describe('PathPlanner.find', () => {
+  it.each(ALGOS)('%s: walks a corridor cell by cell and reports its cost', (algo) => {
+    const grid = NavGrid.fromRows(['.....']);
+    const r = new PathPlanner(grid).find({ start: 0, goal: 4 }, algo);
+    expect(r.status).toBe('found');
+    expect(r.path).toEqual([1, 2, 3, 4]);
+    expect(r.cost).toBe(4);
+  });
+
+  it.each(ALGOS)('%s: standing on the goal is found with an empty path', (algo) => {
+    const grid = NavGrid.fromRows(['...']);
+    expect(new PathPlanner(grid).find({ start: 1, goal: [5, 1].filter((g) => g < 3) }, algo)).toEqual({
+      status: 'found',
+      path: [],
+      cost: 0,
+      expanded: 0,
+    });
+  });
+
+  it.each(ALGOS)('%s: never cuts the corner where two walls meet', (algo) => {
+    const grid = NavGrid.fromRows(['.#', '..']);
+    const r = new PathPlanner(grid).find({ start: 0, goal: 3 }, algo);
+    expect(cells(grid, r.path)).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(r.cost).toBe(2);
+  });
+
+  it.each(ALGOS)('%s: a walled-in goal gives none, or with partial the closest reachable cell', (algo) => {
+    const grid = NavGrid.fromRows(['....#.', '....#.', '....#.']);
+    const planner = new PathPlanner(grid);
+    const goal = grid.index(5, 1);
+    expect(planner.find({ start: 0, goal }, algo)).toMatchObject({ status: 'none', path: [] });
+    const r = planner.find({ start: 0, goal, partial: true }, algo);
+    expect(r.status).toBe('partial');
+    expect(cells(grid, r.path).at(-1)).toEqual([3, 1]);
+    expect(r.cost).toBeCloseTo(2 + Math.SQRT2, 12);
+  });
+
+  it.each(ALGOS)('%s: a goal set is solved in one search, ending at the cheapest goal', (algo) => {
+    const grid = NavGrid.fromRows(['.........', '.........']);
+    const r = new PathPlanner(grid).find(
+      { start: grid.index(4, 0), goal: [grid.index(0, 1), grid.index(7, 1)] },
+      algo,
+    );
+    expect(r.path.at(-1)).toBe(grid.index(7, 1));
+    expect(r.cost).toBeCloseTo(2 + Math.SQRT2, 12);
+  });
+
+  it('expensive cells are walked around when the detour is cheaper', () => {
+    const grid = NavGrid.fromRows(['...', '...', '...']);
+    grid.setCost(1, 1, 10);
+    const r = new PathPlanner(grid).find({ start: grid.index(0, 1), goal: grid.index(2, 1) });
+    expect(r.path).not.toContain(grid.index(1, 1));
+    expect(r.cost).toBeCloseTo(2 * Math.SQRT2, 12);
+  });
+
+  it('a one-way exit is respected, and a diagonal may not slip past it', () => {
+    const grid = NavGrid.fromRows(['..', '..']);
+    grid.setExitBlocked(0, 0, Dir.E, true);
+    const planner = new PathPlanner(grid);
+    // (0,0) → (1,0): straight east is forbidden and the diagonal detour too; go down, across and up.
+    const r = planner.find({ start: 0, goal: 1 });
+    expect(r.cost).toBeCloseTo(3, 12);
+    expect(planner.find({ start: 1, goal: 0 }).cost).toBe(1);
+  });
+
+  it("'block' walls off other characters but not the searcher's own cell or, when allowed, the goal", () => {
+    const grid = NavGrid.fromRows(['...', '...', '...']);
+    grid.occupy(grid.index(1, 0), 2);
+    grid.occupy(grid.index(1, 1), 2);
+    grid.occupy(grid.index(0, 0), 1);
+    const planner = new PathPlanner(grid);
+    const goal = grid.index(2, 0);
+    const r = planner.find({ start: 0, goal, occupancy: { kind: 'block', self: 1 } });
+    // No squeezing diagonally past the character at (1, 1): the long way round, six straight steps.
+    expect(cells(grid, r.path)).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+      [2, 1],
+      [2, 0],
+    ]);
+    grid.occupy(goal, 3);
+    expect(planner.find({ start: 0, goal, occupancy: { kind: 'block', self: 1 } }).status).toBe('none');
+    expect(
+      planner.find({ start: 0, goal, occupancy: { kind: 'block', self: 1, allowGoal: true } }).status,
+    ).toBe('found');
+    // Beyond the radius the crowd is ignored: the straight line is open again.
+    expect(
+      planner.find({ start: 0, goal, occupancy: { kind: 'block', self: 1, allowGoal: true, radius: 0 } })
+        .cost,
+    ).toBe(2);
+  });
+
+  it("'cost' charges extra for entering an occupied cell", () => {
+    const grid = NavGrid.fromRows(['...']);
+    grid.occupy(1, 7);
+    const r = new PathPlanner(grid).find({
+      start: 0,
+      goal: 2,
+      occupancy: { kind: 'cost', self: 1, extra: 5 },
+    });
+    expect(r.cost).toBe(7);
+  });
+
+  it.each(ALGOS)('%s: stops at the iteration limit and returns the best partial path', (algo) => {
+    const rows = Array.from({ length: 40 }, () => '.'.repeat(40));
+    const grid = NavGrid.fromRows(rows);
+    const planner = new PathPlanner(grid);
+    const r = planner.find({ start: 0, goal: grid.index(39, 39), maxExpanded: 5, partial: true }, algo);
+    expect(r.expanded).toBeLessThanOrEqual(5);
+    expect(r.status).toBe('partial');
+    expect(r.path.length).toBeGreaterThan(0);
+    expect(planner.find({ start: 0, goal: grid.index(39, 39), maxExpanded: 5 }, algo).status).toBe('none');
+  });
+
+  it('4 moves never step diagonally and use the Manhattan distance', () => {
+    const grid = NavGrid.fromRows(['...', '...', '...']);
+    const r = new PathPlanner(grid).find({ start: 0, goal: 8, moves: 4 });
+    expect(r.cost).toBe(4);
+    expect(r.path).toHaveLength(4);
+  });
+
+  it('names the bad parameter in one sentence', () => {
+    const planner = new PathPlanner(NavGrid.fromRows(['..']));
+    expect(() => planner.find({ start: 5, goal: 0 })).toThrow(
+      'path query start 5 is not a cell of the 2 × 1 grid',
+    );
+    expect(() => planner.find({ start: 0, goal: [0.5] })).toThrow('path query goal 0.5 is not a cell');
+    expect(() => planner.find({ start: 0, goal: [] })).toThrow('path query goal set is empty');
+    expect(() => planner.find({ start: 0, goal: 1, moves: 6 as 8 })).toThrow('moves must be 8 or 4');
+  });
+
+  it('lastExpanded copies the cells the last search expanded, in order', () => {
+    const grid = NavGrid.fromRows(['.....']);
+    const planner = new PathPlanner(grid);
+    const r = planner.find({ start: 0, goal: 4 }, 'astar');
+    const out = new Int32Array(grid.size);
+    expect(planner.lastExpanded(out)).toBe(r.expanded);
+    expect(Array.from(out.subarray(0, r.expanded))).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('PathPlanner.distanceField', () => {
+  it('forwards: the cost from the sources to every cell; walls and far cells stay Infinity', () => {
+    const grid = NavGrid.fromRows(['..#.', '..#.']);
+    const out = new Float64Array(grid.size);
+    new PathPlanner(grid).distanceField(0, out);
+    expect(Array.from(out)).toEqual([0, 1, Infinity, Infinity, 1, Math.SQRT2, Infinity, Infinity]);
+    new PathPlanner(grid).distanceField([0, 3], out, { maxCost: 1.2 });
+    expect(Array.from(out)).toEqual([0, 1, Infinity, 0, 1, Infinity, Infinity, 1]);
+  });
+
+  it('backwards: the cost of walking from each cell to the target, one-way exits included', () => {
+    const grid = NavGrid.fromRows(['...']);
+    grid.setExitBlocked(1, 0, Dir.W, true);
+    grid.setCost(2, 0, 3);
+    const out = new Float64Array(grid.size);
+    const planner = new PathPlanner(grid);
+    planner.distanceField(0, out, { reverse: true });
+    expect(Array.from(out)).toEqual([0, Infinity, Infinity]);
+    planner.distanceField(2, out, { reverse: true });
+    expect(Array.from(out)).toEqual([4, 3, 0]);
+    planner.distanceField(2, out);
+    expect(Array.from(out)).toEqual([Infinity, 1, 0]);
+  });
+
+  it('backwards under block: an occupied cell keeps its own cost but nobody routes through it', () => {
+    const grid = NavGrid.fromRows(['...']);
+    grid.occupy(1, 5);
+    const out = new Float64Array(grid.size);
+    new PathPlanner(grid).distanceField(2, out, { reverse: true, occupancy: { kind: 'block', self: 0 } });
+    expect(Array.from(out)).toEqual([Infinity, 1, 0]);
+  });
+});

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
+import type { Algorithm, PathResult } from '../../../src/core/path/types.ts';
+import { goalDistance, oracleDistances, walkPath } from './oracle.ts';
+import { type GridCase, type GridCaseOptions, gridCase } from './randomGrid.ts';
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** Checks one search result against the oracle: optimal when reachable, closest reached cell when not. */
+function check(c: GridCase, algo: Algorithm, partial: boolean): void {
+  const planner = new PathPlanner(c.grid);
+  const q = { start: c.start, goal: c.goals, moves: c.moves, occupancy: c.occupancy, partial };
+  const result: PathResult = planner.find(q, algo);
+  const dist = oracleDistances(c.grid, c.start, c.goals, c.moves, c.occupancy);
+  const best = Math.min(...c.goals.map((g) => dist[g]));
+  const walked = walkPath(c.grid, c.start, result.path, c.goals, c.moves, c.occupancy);
+  expect(close(walked, result.cost), `walked cost ${walked} vs reported ${result.cost}`).toBe(true);
+  if (best < Number.POSITIVE_INFINITY) {
+    expect(result.status).toBe('found');
+    expect(close(result.cost, best), `${algo} cost ${result.cost}, optimal ${best}`).toBe(true);
+    const end = result.path.length ? result.path[result.path.length - 1] : c.start;
+    expect(c.goals).toContain(end);
+    return;
+  }
+  if (!partial) {
+    expect(result.status).toBe('none');
+    expect(result.path).toEqual([]);
+    return;
+  }
+  expect(result.status).toBe('partial');
+  // The closest reached cell: nearest to a goal as the crow flies (octile), cheapest among equals.
+  let closest = Number.POSITIVE_INFINITY;
+  let cheapest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < c.grid.size; i++) {
+    if (dist[i] === Number.POSITIVE_INFINITY) continue;
+    const d = goalDistance(c.grid, i, c.goals, c.moves);
+    if (d < closest - 1e-12) {
+      closest = d;
+      cheapest = dist[i];
+    } else if (Math.abs(d - closest) <= 1e-12) cheapest = Math.min(cheapest, dist[i]);
+  }
+  const end = result.path.length ? result.path[result.path.length - 1] : c.start;
+  expect(goalDistance(c.grid, end, c.goals, c.moves)).toBeCloseTo(closest, 9);
+  expect(close(result.cost, cheapest), `partial cost ${result.cost}, cheapest ${cheapest}`).toBe(true);
+}
+
+const runs = (opts: GridCaseOptions, algos: Algorithm[], numRuns = 300) => {
+  fc.assert(
+    fc.property(gridCase(opts), fc.boolean(), (c, partial) => {
+      for (const algo of algos) {
+        try {
+          check(c, algo, partial);
+        } catch (e) {
+          throw new Error(`${algo} partial=${partial}\n${c.describe}\n${(e as Error).message}`);
+        }
+      }
+    }),
+    { numRuns },
+  );
+};
+
+describe('every search agrees with the oracle', () => {
+  it('on plain walls, 8 moves', () => runs({}, ['astar', 'jps', 'dijkstra', 'auto']));
+  it('with cell costs and 4 or 8 moves', () =>
+    runs({ costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
+  it('with one-way exits', () =>
+    runs({ directed: true, fourWay: true }, ['astar', 'jps', 'dijkstra', 'auto']));
+  it('with characters blocking or costing extra', () =>
+    runs({ occupancy: true, costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
+  it('with characters on uniform grids (where JPS may run)', () =>
+    runs({ occupancy: true }, ['jps', 'auto']));
+  it('with large goal sets', () =>
+    runs({ manyGoals: true, costs: true, maxSide: 16 }, ['astar', 'jps', 'auto']));
+});
