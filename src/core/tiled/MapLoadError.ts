@@ -1,0 +1,20 @@
+/**
+ * A map (or one of its tilesets) that cannot be loaded. The message is one sentence naming the file and the
+ * fault, written for the map author: the game shows it on screen and `map:inspect` prints it on stderr.
+ */
+export class MapLoadError extends Error {
+  /** The file at fault (the map, or the external tileset or template it refers to), when known. */
+  readonly file: string | undefined;
+
+  constructor(message: string, file?: string) {
+    super(message);
+    this.name = 'MapLoadError';
+    this.file = file;
+  }
+}
+
+/** Builds the one-sentence error `FILE: fault.` (the fault is written without its closing full stop). */
+export function mapError(file: string, fault: string): MapLoadError {
+  const text = fault.endsWith('.') ? fault : `${fault}.`;
+  return new MapLoadError(`${file}: ${text}`, file);
+}

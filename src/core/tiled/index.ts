@@ -1,0 +1,14 @@
+export { fetchText } from './fetchText.ts';
+export { loadTiledMap } from './loadTiledMap.ts';
+export { MapLoadError } from './MapLoadError.ts';
+export { resolveRelative } from './resolveRelative.ts';
+export type {
+  Exit,
+  LayerInfo,
+  LoadedMap,
+  NormalizedLayer,
+  NormalizedMap,
+  NormalizedTileset,
+  ReadText,
+  Spawn,
+} from './types.ts';

@@ -1,0 +1,129 @@
+import { buildNavGrid } from './collision.ts';
+import { describe, intField, isObject, type Json } from './json.ts';
+import { flattenLayers } from './layers.ts';
+import { mapError } from './MapLoadError.ts';
+import { normalizeMap } from './normalize.ts';
+import { readProperties } from './properties.ts';
+import { findExits, findSpawns } from './spawns.ts';
+import { decodeTileLayers, gridBounds } from './tileData.ts';
+import { loadTilesets } from './tilesets.ts';
+import type { LayerInfo, LoadedMap, ReadText } from './types.ts';
+
+/**
+ * Reads a Tiled JSON map (`.tmj`/`.json`) and its external tilesets into the navigation grid, spawns, exits and
+ * a normalized copy Phaser can draw. Every fault in the file becomes a MapLoadError whose message is one
+ * sentence naming the file and the fault; sizes are checked before anything is allocated.
+ */
+export async function loadTiledMap(
+  url: string,
+  readText: ReadText,
+  opts: { name?: string } = {},
+): Promise<LoadedMap> {
+  let text: string;
+  try {
+    text = await readText(url);
+  } catch (e) {
+    const why = e instanceof Error && e.message ? e.message : 'unreadable';
+    throw mapError(url, `the map cannot be read (${why})`);
+  }
+  const map = parseMap(text, url);
+
+  const orientation = typeof map.orientation === 'string' ? map.orientation : 'orthogonal';
+  checkOrientation(orientation, url);
+  const tileWidth = intField(map, 'tilewidth', url, 'the map', 1, 65536);
+  const tileHeight = intField(map, 'tileheight', url, 'the map', 1, 65536);
+  const infinite = map.infinite === true;
+  const layers = flattenLayers(map.layers, url);
+  const bounds = gridBounds(map, layers, infinite, url);
+
+  const tilesets = await loadTilesets(map.tilesets, url, readText);
+  const gids = decodeTileLayers(layers, bounds, infinite, tilesets.entries, url);
+  const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
+
+  const warnings = [...tilesets.warnings];
+  const placement = { bounds, tileWidth, tileHeight, file: url };
+  const spawns = findSpawns(layers, nav, placement, warnings);
+  const exits = findExits(layers, placement, warnings);
+  const normalized = normalizeMap(map, layers, gids, tilesets.entries, bounds, tileWidth, tileHeight, url);
+  const layerInfo: LayerInfo[] = layers.map((l, index) => ({
+    name: l.name,
+    index,
+    kind: l.kind,
+    visible: l.visible,
+    collision: l.collision,
+    above: l.above,
+    properties: l.properties,
+  }));
+
+  return {
+    name: opts.name ?? baseName(url),
+    width: bounds.width,
+    height: bounds.height,
+    tileWidth,
+    tileHeight,
+    orientation,
+    origin: { x: bounds.originX, y: bounds.originY },
+    nav,
+    spawns,
+    exits,
+    layers: layerInfo,
+    properties: readProperties(map.properties),
+    normalized,
+    tilesetImages: tilesets.images,
+    warnings,
+  };
+}
+
+function parseMap(text: string, url: string): Json {
+  const head = text.trimStart();
+  if (head.startsWith('<')) {
+    if (/^<(!doctype html|html)/i.test(head)) {
+      throw mapError(
+        url,
+        'the server answered with a web page instead of a map, so the map file probably does not exist',
+      );
+    }
+    if (/<map[\s>]/.test(head)) {
+      throw mapError(
+        url,
+        'this is a TMX (XML) map; save it in Tiled as JSON (File › Save As… › .tmj) to load it',
+      );
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw mapError(url, `the map is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!isObject(parsed)) throw mapError(url, `the file holds ${describe(parsed)}, not a Tiled map`);
+  if (parsed.type === 'tileset') throw mapError(url, 'this is a Tiled tileset, not a map');
+  if ((parsed.type !== undefined && parsed.type !== 'map') || !('layers' in parsed) || !('width' in parsed)) {
+    throw mapError(url, 'this is not a Tiled map (it lacks "type": "map", "width" or "layers")');
+  }
+  return parsed;
+}
+
+function checkOrientation(orientation: string, url: string): void {
+  if (orientation === 'orthogonal') return;
+  if (orientation === 'isometric') {
+    throw mapError(
+      url,
+      'this map is isometric, and the game draws and walks orthogonal (square-grid) maps only; change its orientation to orthogonal in Tiled (Map › Map Properties)',
+    );
+  }
+  if (orientation === 'staggered' || orientation === 'hexagonal') {
+    throw mapError(url, `this map is ${orientation}, and the game walks orthogonal (square-grid) maps only`);
+  }
+  throw mapError(url, `this map has the unknown orientation ${describe(orientation)}`);
+}
+
+function baseName(url: string): string {
+  const file =
+    url
+      .replace(/[?#].*$/, '')
+      .replace(/\\/g, '/')
+      .split('/')
+      .pop() ?? url;
+  return file.replace(/\.(tmj|json)$/i, '') || file;
+}
