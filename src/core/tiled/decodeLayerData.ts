@@ -135,26 +135,26 @@ function inflate(packed: Uint8Array, compression: unknown, need: number, site: D
 }
 
 /**
- * fzstd sizes its buffers from the frame header (up to 2 GB), so the header is read here first: a frame that
- * declares its size must declare exactly the layer's size, and one that does not may not ask for a window larger
- * than the layer needs (rounded up to zstd's 1 KB minimum granularity, plus slack for small layers).
+ * fzstd sizes its window from the frame header (up to 2 GB), so the header is read here first: a frame that
+ * declares its size must declare exactly the layer's size, and one that does not (zstd streamed from a pipe)
+ * may not ask for a window over 128 MB, the limit zstd's own decoder applies unless told otherwise.
  */
+const MAX_ZSTD_WINDOW = 1 << 27;
+
 function inflateZstd(packed: Uint8Array, need: number, site: DataSite): Uint8Array {
   const header = readZstdHeader(packed);
   if (!header) throw fault(site, 'is corrupt zstd data (no zstd frame header)');
-  if (header.contentSize !== undefined) {
-    if (header.contentSize !== need) {
-      throw fault(
-        site,
-        `is zstd data of ${header.contentSize} bytes but the layer needs ${need} (4 bytes per tile)`,
-      );
-    }
-    const out = new Uint8Array(need);
-    const got = zstdDecompress(packed, out);
-    return got.length === need ? got : got.subarray(0, need);
+  if (header.contentSize !== undefined && header.contentSize !== need) {
+    throw fault(
+      site,
+      `is zstd data of ${header.contentSize} bytes but the layer needs ${need} (4 bytes per tile)`,
+    );
   }
-  if (header.windowSize > Math.max(need * 2, 1 << 20)) {
-    throw fault(site, `is zstd data asking for a ${header.windowSize}-byte window for a ${need}-byte layer`);
+  if (header.contentSize === undefined && header.windowSize > MAX_ZSTD_WINDOW) {
+    throw fault(
+      site,
+      `is zstd data asking for a ${header.windowSize}-byte window, more than zstd allows by default`,
+    );
   }
   return zstdDecompress(packed);
 }
