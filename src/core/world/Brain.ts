@@ -1,0 +1,128 @@
+import { dirOf } from '../grid/directions.ts';
+import { inReach } from './adjacency.ts';
+import type { Character } from './Character.ts';
+import { lineOfSight } from './sight.ts';
+import type { World } from './World.ts';
+
+/**
+ * An enemy's small brain, run once per tick after movement:
+ *
+ *   idle ──(a seeded while)──► wander ──(arrived)──► idle
+ *   idle / wander ──(notices the player)──► chase ──(in reach, standing)──► attack ──(out of reach)──► chase
+ *   chase / attack ──(beyond leash, or out of sight too long, or the player respawned)──► return ──(home)──► idle
+ *
+ * Noticing: the player within `aggro` tiles with a line of sight over the collision grid, or within half of
+ * it regardless (heard, if not seen). A returning enemy ignores the player until it is home, so a leash is a
+ * leash and not a yo-yo.
+ */
+export function thinkEnemy(w: World, c: Character, t: number): void {
+  const p = w.player;
+  const hz = w.tickHz;
+  switch (c.state) {
+    case 'idle':
+    case 'wander':
+      if (p && notices(w, c, p)) {
+        startChase(w, c, p);
+        return;
+      }
+      if (c.state === 'idle') {
+        if (t >= c.nextThinkTick && c.yieldFor === 0) wander(w, c);
+      } else if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id) && c.yieldFor === 0) {
+        w.setState(c, 'idle');
+        c.nextThinkTick = t + w.rng.range(hz, 4 * hz);
+      }
+      return;
+    case 'chase': {
+      if (!p || p.hp <= 0 || beyondLeash(c)) {
+        w.goHome(c);
+        return;
+      }
+      if (sees(w, c, p)) c.lostSightTicks = 0;
+      else if (++c.lostSightTicks > w.config.loseSightAfter * hz) {
+        w.goHome(c);
+        return;
+      }
+      if (!c.moving && inReach(w.grid, c.cell, p.cell)) {
+        if (c.yieldFor !== 0) c.yieldFor = 0;
+        c.rank = c.id;
+        c.path.clear();
+        w.setState(c, 'attack');
+        c.facing = dirOf(p.x - c.x, p.y - c.y);
+        // A short wind-up before the first blow, so walking past an enemy is not an instant hit.
+        c.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz * 0.5);
+      }
+      return;
+    }
+    case 'attack':
+      if (!p || p.hp <= 0) {
+        w.goHome(c);
+        return;
+      }
+      if (!inReach(w.grid, c.cell, p.cell)) {
+        w.setState(c, 'chase');
+        c.fieldVersion = -1;
+        return;
+      }
+      c.facing = dirOf(p.x - c.x, p.y - c.y);
+      if (t >= c.nextHitTick) {
+        c.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz);
+        p.hp = Math.max(0, p.hp - w.config.enemyDamage);
+        w.catches++;
+        w.events.push(t, 'catch', c.id, c.x, c.y).other = p.id;
+      }
+      return;
+    case 'return':
+      if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id) && c.yieldFor === 0) {
+        w.setState(c, 'idle');
+        c.nextThinkTick = t + w.rng.range(hz, 3 * hz);
+      }
+      return;
+  }
+}
+
+function notices(w: World, c: Character, p: Character): boolean {
+  const dx = p.x - c.x;
+  const dy = p.y - c.y;
+  const d2 = dx * dx + dy * dy;
+  if (d2 > c.aggro * c.aggro) return false;
+  return d2 * 4 <= c.aggro * c.aggro || lineOfSight(w.grid, c.x, c.y, p.x, p.y);
+}
+
+/** Still has the player: in sight within aggro range (or near enough to hear), or right next to it. */
+function sees(w: World, c: Character, p: Character): boolean {
+  return notices(w, c, p) || inReach(w.grid, c.cell, p.cell);
+}
+
+function beyondLeash(c: Character): boolean {
+  const dx = c.x - c.spawnX;
+  const dy = c.y - c.spawnY;
+  return dx * dx + dy * dy > c.leash * c.leash;
+}
+
+function startChase(w: World, c: Character, p: Character): void {
+  w.scheduler.cancel(c.id);
+  c.goal = -1;
+  c.target = p.id;
+  c.lostSightTicks = 0;
+  c.fieldVersion = -1;
+  if (c.path.remaining > 0) w.replaced(c);
+  c.path.clear();
+  w.events.push(w.tick, 'notice', c.id, c.x, c.y).other = p.id;
+  w.setState(c, 'chase');
+}
+
+/** Off to a seeded random walkable tile near its spawn. */
+function wander(w: World, c: Character): void {
+  const grid = w.grid;
+  const r = Math.max(1, Math.floor(w.config.wanderRadius));
+  for (let tries = 0; tries < 8; tries++) {
+    const x = c.spawnX + w.rng.range(-r, r);
+    const y = c.spawnY + w.rng.range(-r, r);
+    if (!grid.isWalkable(x, y) || (x === c.x && y === c.y)) continue;
+    c.goal = grid.index(x, y);
+    w.setState(c, 'wander');
+    w.ask(c, 'goal');
+    return;
+  }
+  c.nextThinkTick = w.tick + w.rng.range(w.tickHz, 3 * w.tickHz);
+}

@@ -1,0 +1,168 @@
+/** A character of the world (the player or an enemy) and the path it walks. */
+
+export type CharacterKind = 'player' | 'enemy';
+/** An enemy's brain state; the player's is always 'idle'. */
+export type BrainState = 'idle' | 'wander' | 'chase' | 'attack' | 'return';
+
+/**
+ * The cells a character will walk, in order: `cells[cursor..length)`. The path it shows is the path it walks:
+ * the renderer draws exactly these cells, and movement takes them one by one. Storage is reused (grown only
+ * when a longer path arrives) so following and replacing paths allocates nothing per tick.
+ */
+/**
+ * What a character's queued search looks for: `goal` its goal cell; `attack` a tile in reach of `target`;
+ * `around` its goal again, this time around the characters near it; `yield` a free side tile off the path of
+ * the one it makes way for.
+ */
+export type PlanKind = 'goal' | 'attack' | 'around' | 'yield';
+
+export class PathBuf {
+  cells: Int32Array = new Int32Array(16);
+  length = 0;
+  cursor = 0;
+
+  get remaining(): number {
+    return this.length - this.cursor;
+  }
+
+  /** The next cell to step into, or -1. */
+  next(): number {
+    return this.cursor < this.length ? this.cells[this.cursor] : -1;
+  }
+
+  /** The last cell, or -1 when empty. */
+  end(): number {
+    return this.length > this.cursor ? this.cells[this.length - 1] : -1;
+  }
+
+  clear(): void {
+    this.length = 0;
+    this.cursor = 0;
+  }
+
+  set(path: ArrayLike<number>, from = 0, to = path.length): void {
+    const n = to - from;
+    this.reserve(n);
+    for (let i = 0; i < n; i++) this.cells[i] = path[from + i];
+    this.length = n;
+    this.cursor = 0;
+  }
+
+  /** Appends one cell (used when a path is extracted from a flow field step by step). */
+  push(cell: number): void {
+    this.reserve(this.length + 1);
+    this.cells[this.length++] = cell;
+  }
+
+  private reserve(n: number): void {
+    if (n <= this.cells.length) return;
+    let cap = this.cells.length;
+    while (cap < n) cap *= 2;
+    const grown = new Int32Array(cap);
+    grown.set(this.cells.subarray(0, this.length));
+    this.cells = grown;
+  }
+}
+
+/** Tunings a map's spawn properties may override (`speed`, `aggro`, `leash`, `hp`). */
+export interface CharacterProps {
+  /** Tiles per second. */
+  speed?: number;
+  /** Notice radius in tiles (with line of sight; half of it without). */
+  aggro?: number;
+  /** Give up the chase beyond this distance in tiles from the spawn. */
+  leash?: number;
+  hp?: number;
+  /** No brain: an enemy that only does what commands tell it (scripted characters, tests). */
+  passive?: boolean;
+}
+
+export class Character {
+  readonly id: number;
+  readonly kind: CharacterKind;
+  /** The tile it stands on (until it arrives at the one it steps into). */
+  x: number;
+  y: number;
+  /** Index of (x, y). */
+  cell: number;
+  moving = false;
+  /** The step under way (from = x, y while moving) and how far along it is, 0..1, for render interpolation. */
+  fromX: number;
+  fromY: number;
+  toX: number;
+  toY: number;
+  toCell: number;
+  progress = 0;
+  /** Length of the step under way: 1 straight, √2 diagonal. */
+  stepLen = 1;
+  speed: number;
+  /** 0 = north, clockwise to 7 = north-west (see grid/directions.ts). */
+  facing = 4;
+  hp: number;
+  maxHp: number;
+  readonly path = new PathBuf();
+  /** Where the current path was planned to (-1: nowhere); re-plans aim here again. */
+  goal = -1;
+  /** Character this one walks to attack (player clicks on an enemy, enemies chasing the player); 0 none. */
+  target = 0;
+  state: BrainState = 'idle';
+  /** Whether its brain runs (enemies, unless placed passive). */
+  thinks: boolean;
+
+  // Spawn and brain tunings.
+  spawnX: number;
+  spawnY: number;
+  aggro: number;
+  leash: number;
+
+  // Waiting and yielding (see MOVEMENT.md).
+  /** Ticks spent standing with a blocked next tile. */
+  waitTicks = 0;
+  /** Who holds the tile it waits for (0: not waiting). */
+  waitsFor = 0;
+  /** While yielding: the character it makes way for (0: not yielding). */
+  yieldFor = 0;
+  /** Tick until which a yielder that reached its side tile stays there. */
+  yieldHoldUntil = 0;
+  /** Tick of its last failed attempt to make way (a requester does not bounce the request straight back). */
+  yieldFailedAt = -1_000_000;
+  /** Rank for who makes way: lower goes first. Its own id, or a requester's rank while yielding for it. */
+  rank: number;
+
+  // Brain clocks, in ticks.
+  stateSince = 0;
+  nextThinkTick = 0;
+  lostSightTicks = 0;
+  nextHitTick = 0;
+  /** What its next search is for (read when the scheduler runs it). */
+  plan: PlanKind = 'goal';
+  /** The chase field version its path was read from (chasers re-read a newer field). */
+  fieldVersion = -1;
+
+  constructor(
+    id: number,
+    kind: CharacterKind,
+    x: number,
+    y: number,
+    width: number,
+    speed: number,
+    hp: number,
+  ) {
+    this.id = id;
+    this.kind = kind;
+    this.x = this.fromX = this.toX = this.spawnX = x;
+    this.y = this.fromY = this.toY = this.spawnY = y;
+    this.cell = this.toCell = y * width + x;
+    this.speed = speed;
+    this.hp = this.maxHp = hp;
+    this.aggro = 0;
+    this.leash = 0;
+    this.rank = id;
+    this.thinks = kind === 'enemy';
+  }
+
+  /** The cell its plans start from: where it will stand once the step under way ends. */
+  get planCell(): number {
+    return this.moving ? this.toCell : this.cell;
+  }
+}

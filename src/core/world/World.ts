@@ -1,0 +1,333 @@
+import { DX, DY, dirOf } from '../grid/directions.ts';
+import type { NavGrid } from '../grid/NavGrid.ts';
+import { PathPlanner } from '../path/PathPlanner.ts';
+import { inReach } from './adjacency.ts';
+import { thinkEnemy } from './Brain.ts';
+import { Character, type CharacterProps } from './Character.ts';
+import { ChaseField } from './ChaseField.ts';
+import { type WorldConfig, withDefaults } from './config.ts';
+import { EventLog } from './events.ts';
+import { moveCharacter } from './Movement.ts';
+import { PathScheduler, Urgency } from './PathScheduler.ts';
+import { runPlan } from './Planning.ts';
+import { Rng } from './rng.ts';
+import { nearestFreeTile } from './spawnTiles.ts';
+
+/**
+ * The living world: characters walking a NavGrid tile by tile in fixed ticks, enemies thinking, one path
+ * scheduler. Engine-free and deterministic: the same grid, seed and commands give the same events, tick for
+ * tick. The game reads it (characters, events, paths) and sends it commands; nothing here reads a clock.
+ */
+export class World {
+  readonly grid: NavGrid;
+  readonly planner: PathPlanner;
+  readonly config: Readonly<WorldConfig>;
+  readonly tickHz: number;
+  readonly rng: Rng;
+  readonly events = new EventLog();
+  readonly scheduler: PathScheduler;
+  readonly field: ChaseField;
+  /** Every character in id order (ids 1, 2, …; the renderer may iterate this each frame). */
+  readonly characters: Character[] = [];
+  /** The player, once added. */
+  player: Character | null = null;
+  /** Ticks advanced so far; events of the last `step()` carry `t = tick - 1`. */
+  tick = 0;
+  /** Enemies in `chase` or `attack` right now (the HUD's "enemies chasing"). */
+  chasing = 0;
+  /** Totals for tools: steps started, enemy hits on the player. */
+  steps = 0;
+  catches = 0;
+  /** When `config.debug`: the cells the player's last search expanded (`expandedCount` of them). */
+  readonly expanded: Int32Array;
+  expandedCount = 0;
+  private readonly byId: (Character | undefined)[] = [undefined];
+
+  constructor(grid: NavGrid, config: Partial<WorldConfig> = {}, planner?: PathPlanner) {
+    this.grid = grid;
+    this.config = withDefaults(config);
+    this.tickHz = this.config.tickHz;
+    this.rng = new Rng(this.config.seed);
+    this.planner = planner ?? new PathPlanner(grid);
+    this.scheduler = new PathScheduler(this.config.budget);
+    this.field = new ChaseField(grid);
+    this.expanded = new Int32Array(this.config.debug ? grid.size : 0);
+  }
+
+  /** The character with this id, or undefined. */
+  get(id: number): Character | undefined {
+    return this.byId[id];
+  }
+
+  /** The character holding tile (x, y) (standing on it or stepping into it), or undefined. */
+  characterAt(x: number, y: number): Character | undefined {
+    if (!this.grid.inBounds(x, y)) return undefined;
+    return this.byId[this.grid.occupant[this.grid.index(x, y)]];
+  }
+
+  addPlayer(x: number, y: number, props: CharacterProps = {}): Character {
+    if (this.player) throw new Error('the world already has a player');
+    const c = this.add(
+      'player',
+      x,
+      y,
+      props.speed ?? this.config.playerSpeed,
+      props.hp ?? this.config.playerHp,
+    );
+    this.player = c;
+    return c;
+  }
+
+  addEnemy(x: number, y: number, props: CharacterProps = {}): Character {
+    const cfg = this.config;
+    const c = this.add('enemy', x, y, props.speed ?? cfg.enemySpeed, props.hp ?? cfg.enemyHp);
+    c.aggro = props.aggro ?? cfg.aggro;
+    c.leash = props.leash ?? cfg.leash;
+    c.thinks = props.passive !== true;
+    // Enemies start idle for a seeded while, so a crowd does not all set off on the first tick.
+    c.nextThinkTick = this.rng.range(0, 2 * this.tickHz);
+    return c;
+  }
+
+  private add(kind: 'player' | 'enemy', x: number, y: number, speed: number, hp: number): Character {
+    const grid = this.grid;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.isWalkable(x, y)) {
+      throw new RangeError(`cannot place a ${kind} on (${x}, ${y}): not a walkable tile of the map`);
+    }
+    const i = grid.index(x, y);
+    if (grid.occupant[i] !== 0) {
+      throw new RangeError(
+        `cannot place a ${kind} on (${x}, ${y}): character ${grid.occupant[i]} stands there`,
+      );
+    }
+    if (!(speed > 0) || speed > this.tickHz / 2) {
+      throw new RangeError(
+        `a ${kind}'s speed must be above 0 and at most ${this.tickHz / 2} tiles/s, got ${speed}`,
+      );
+    }
+    const c = new Character(this.characters.length + 1, kind, x, y, grid.width, speed, hp);
+    grid.occupy(i, c.id);
+    this.characters.push(c);
+    this.byId.push(c);
+    return c;
+  }
+
+  /**
+   * Walk `id` to tile (x, y). A tile held by an enemy means: walk next to it and attack. A blocked or
+   * unreachable tile means: walk to the reachable tile closest to it. A step under way finishes first.
+   */
+  moveTo(id: number, x: number, y: number): void {
+    const c = this.mustGet(id);
+    const grid = this.grid;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.inBounds(x, y)) {
+      throw new RangeError(`moveTo target (${x}, ${y}) is outside the ${grid.width} × ${grid.height} map`);
+    }
+    const foe = this.byId[grid.occupant[grid.index(x, y)]];
+    if (foe && foe !== c && foe.kind !== c.kind) {
+      this.attack(id, foe.id);
+      return;
+    }
+    c.target = 0;
+    c.goal = grid.index(x, y);
+    this.ask(c, 'goal');
+  }
+
+  /** Walk `id` next to character `targetId` and strike it while in reach (re-planning when it moves). */
+  attack(id: number, targetId: number): void {
+    const c = this.mustGet(id);
+    const foe = this.mustGet(targetId);
+    c.target = foe.id;
+    c.goal = foe.cell;
+    c.nextHitTick = Math.max(c.nextHitTick, this.tick);
+    if (inReach(this.grid, c.planCell, foe.cell)) {
+      if (c.path.remaining > 0) this.replaced(c);
+      c.path.clear();
+      return;
+    }
+    this.ask(c, 'attack');
+  }
+
+  /** One tile in direction `dir` (keyboard): after the step under way, if that step is legal. */
+  stepDir(id: number, dir: number): void {
+    const c = this.mustGet(id);
+    const grid = this.grid;
+    const from = c.planCell;
+    const x = from % grid.width;
+    const y = (from - x) / grid.width;
+    if (!grid.canStep(x, y, dir)) return;
+    const to = (y + DY[dir]) * grid.width + x + DX[dir];
+    c.target = 0;
+    c.goal = to;
+    this.scheduler.cancel(c.id);
+    this.setPath(c, [to]);
+  }
+
+  /** The path `id` would walk if sent to (x, y) now (for a hover preview); runs a search, outside the budget. */
+  preview(id: number, x: number, y: number): number[] {
+    const c = this.mustGet(id);
+    if (!this.grid.inBounds(x, y)) return [];
+    return this.planner.find({
+      start: c.planCell,
+      goal: this.grid.index(x, y),
+      occupancy: { kind: 'cost', self: c.id, extra: this.config.crowdCost, radius: 3 },
+      partial: true,
+    }).path;
+  }
+
+  /** Advance one tick: searches, movement, brains, combat. */
+  step(): void {
+    const t = this.tick;
+    this.events.clear();
+    this.keepFieldFresh();
+    this.scheduler.serve(this.runRequest);
+    const list = this.characters;
+    for (let i = 0; i < list.length; i++) moveCharacter(this, list[i], t);
+    let chasing = 0;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (c.thinks) {
+        thinkEnemy(this, c, t);
+        if (c.state === 'chase' || c.state === 'attack') chasing++;
+      }
+    }
+    this.chasing = chasing;
+    if (this.player) this.playerFights(this.player, t);
+    this.tick = t + 1;
+  }
+
+  /** Replace `c`'s path (cells after its plan cell), telling the renderer when it had one. */
+  setPath(c: Character, cells: ArrayLike<number>): void {
+    if (c.path.remaining > 0 || c.moving) this.replaced(c);
+    c.path.set(cells);
+  }
+
+  replaced(c: Character): void {
+    this.events.push(this.tick, 'replan', c.id, c.x, c.y);
+  }
+
+  /** Queue a search of kind `plan` for `c` (the player's before anyone's). */
+  ask(c: Character, plan: Character['plan']): void {
+    c.plan = plan;
+    this.scheduler.request(
+      c.id,
+      c.kind === 'player' ? Urgency.Player : plan === 'yield' ? Urgency.Yield : Urgency.Normal,
+    );
+  }
+
+  private readonly runRequest = (id: number): number => {
+    if (id === 0) return this.buildField();
+    const c = this.byId[id];
+    return c ? runPlan(this, c) : 0;
+  };
+
+  /** The chase field follows the player's next tile while anyone chases. */
+  private keepFieldFresh(): void {
+    const p = this.player;
+    if (!p || this.chasing === 0) return;
+    if (this.field.target !== p.planCell || this.field.needFull) this.scheduler.requestField();
+  }
+
+  private buildField(): number {
+    const p = this.player;
+    if (!p) return 0;
+    const w = this.grid.width;
+    const px = p.planCell % w;
+    const py = (p.planCell - px) / w;
+    let reach = 0;
+    for (const c of this.characters) {
+      if (c.state !== 'chase') continue;
+      const d = Math.max(Math.abs(c.x - px), Math.abs(c.y - py));
+      if (d > reach) reach = d;
+    }
+    return this.field.build(this.planner, p.planCell, reach);
+  }
+
+  /** The player strikes its target while in reach; a defeated enemy goes back to its spawn. */
+  private playerFights(p: Character, t: number): void {
+    if (p.hp <= 0) {
+      this.respawn(p);
+      return;
+    }
+    if (p.target === 0) return;
+    const foe = this.byId[p.target];
+    if (!foe) return;
+    if (foe.cell !== p.goal && !p.moving) {
+      // The foe moved: follow it.
+      p.goal = foe.cell;
+      if (!inReach(this.grid, p.cell, foe.cell)) this.ask(p, 'attack');
+    }
+    if (p.moving || !inReach(this.grid, p.cell, foe.cell) || t < p.nextHitTick) return;
+    p.facing = dirOf(foe.x - p.x, foe.y - p.y);
+    p.nextHitTick = t + Math.round(this.config.playerHitEvery * this.tickHz);
+    foe.hp -= this.config.playerDamage;
+    this.events.push(t, 'hit', p.id, foe.x, foe.y).other = foe.id;
+    if (foe.hp <= 0) {
+      p.target = 0;
+      this.respawn(foe);
+    }
+  }
+
+  /** Puts `c` back at its spawn (or the free walkable tile nearest it) with full hit points, no step. */
+  respawn(c: Character): void {
+    const grid = this.grid;
+    grid.release(c.cell, c.id);
+    if (c.moving) grid.release(c.toCell, c.id);
+    this.scheduler.cancel(c.id);
+    const at = nearestFreeTile(grid, grid.index(c.spawnX, c.spawnY));
+    if (at < 0) throw new Error(`no free walkable tile left to respawn character ${c.id}`);
+    grid.occupy(at, c.id);
+    const x = at % grid.width;
+    const y = (at - x) / grid.width;
+    c.x = c.fromX = c.toX = x;
+    c.y = c.fromY = c.toY = y;
+    c.cell = c.toCell = at;
+    c.moving = false;
+    c.progress = 0;
+    c.hp = c.maxHp;
+    c.path.clear();
+    c.goal = -1;
+    c.target = 0;
+    c.waitTicks = 0;
+    c.waitsFor = 0;
+    c.yieldFor = 0;
+    c.yieldHoldUntil = 0;
+    c.rank = c.id;
+    this.events.push(this.tick, 'respawn', c.id, x, y);
+    if (c.kind === 'enemy') {
+      this.setState(c, 'idle');
+      c.nextThinkTick = this.tick + this.rng.range(this.tickHz, 3 * this.tickHz);
+      return;
+    }
+    // The player is back home: whoever hunted it goes home too.
+    for (const e of this.characters) {
+      if (e.kind === 'enemy' && (e.state === 'chase' || e.state === 'attack')) this.goHome(e);
+      if (e.target === c.id) e.target = 0;
+    }
+  }
+
+  setState(c: Character, state: Character['state']): void {
+    if (c.state === state) return;
+    // A new mind drops the old errand, making way included.
+    c.yieldFor = 0;
+    c.rank = c.id;
+    c.yieldHoldUntil = 0;
+    c.state = state;
+    c.stateSince = this.tick;
+    this.events.push(this.tick, 'state', c.id, c.x, c.y).state = state;
+  }
+
+  /** Send enemy `c` back to its spawn. */
+  goHome(c: Character): void {
+    this.setState(c, 'return');
+    c.target = 0;
+    c.goal = this.grid.index(c.spawnX, c.spawnY);
+    c.lostSightTicks = 0;
+    this.ask(c, 'goal');
+  }
+
+  private mustGet(id: number): Character {
+    const c = this.byId[id];
+    if (!c) throw new RangeError(`no character with id ${id}`);
+    return c;
+  }
+}

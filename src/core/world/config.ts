@@ -1,0 +1,61 @@
+/** The world's tunings. Times are in seconds (converted to ticks with `tickHz`), distances in tiles. */
+export interface WorldConfig {
+  /** Ticks per second: 20 or 30. */
+  tickHz: number;
+  seed: number;
+  /** Node expansions the path scheduler may spend per tick (the player's click is always answered). */
+  budget: number;
+  playerSpeed: number;
+  enemySpeed: number;
+  playerHp: number;
+  enemyHp: number;
+  /** Notice radius (line of sight needed beyond half of it). Spawn property `aggro` overrides it. */
+  aggro: number;
+  /** Give up the chase beyond this distance from the spawn. Spawn property `leash` overrides it. */
+  leash: number;
+  /** Wanderers pick tiles within this distance of their spawn. */
+  wanderRadius: number;
+  /** A chaser that has not seen the player for this long goes home. */
+  loseSightAfter: number;
+  enemyDamage: number;
+  enemyHitEvery: number;
+  playerDamage: number;
+  playerHitEvery: number;
+  /** Extra cost a planned path pays for entering a tile someone holds near the start (so it goes around). */
+  crowdCost: number;
+  /** Keep the cells of the player's last search (World.expanded) for the debug view. */
+  debug: boolean;
+}
+
+export const DEFAULT_CONFIG: WorldConfig = {
+  tickHz: 20,
+  seed: 1,
+  budget: 20_000,
+  playerSpeed: 4,
+  enemySpeed: 3.5,
+  playerHp: 100,
+  enemyHp: 60,
+  aggro: 7,
+  leash: 16,
+  wanderRadius: 5,
+  loseSightAfter: 3,
+  enemyDamage: 10,
+  enemyHitEvery: 1,
+  playerDamage: 20,
+  playerHitEvery: 0.5,
+  crowdCost: 4,
+  debug: false,
+};
+
+export function withDefaults(config: Partial<WorldConfig>): WorldConfig {
+  const c: WorldConfig = { ...DEFAULT_CONFIG };
+  for (const [k, v] of Object.entries(config))
+    if (v !== undefined) (c as unknown as Record<string, unknown>)[k] = v;
+  if (c.tickHz !== 20 && c.tickHz !== 30)
+    throw new RangeError(`world tickHz must be 20 or 30, got ${c.tickHz}`);
+  if (!Number.isInteger(c.seed)) throw new RangeError(`world seed must be an integer, got ${c.seed}`);
+  if (!(c.budget >= 1))
+    throw new RangeError(`world path budget must be at least 1 expansion, got ${c.budget}`);
+  if (!(c.aggro >= 0)) throw new RangeError(`aggro radius must be a number ≥ 0, got ${c.aggro}`);
+  return c;
+}

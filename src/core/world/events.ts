@@ -1,0 +1,65 @@
+import type { BrainState } from './Character.ts';
+
+/**
+ * What happened during a tick, in the order it happened (a consumer replaying them in order sees a
+ * consistent world: an `arrive` that frees a tile comes before the `step` that takes it).
+ * - `step`: `id` reserved (x2, y2) and starts into it from (x, y);
+ * - `arrive`: `id` arrived at (x, y) and released the tile it left;
+ * - `state`: an enemy's brain changed to `state`;
+ * - `notice`: an enemy noticed `other` (the player) and starts the chase;
+ * - `catch`: enemy `id` hit `other` (the player);
+ * - `hit`: the player `id` hit enemy `other`;
+ * - `respawn`: `id` was put on (x, y) without a step (player at 0 hit points, or a defeated enemy back home);
+ * - `replan`: `id`'s path was replaced (blocked, yielding, new target tile): redraw it.
+ */
+export type WorldEventType = 'step' | 'arrive' | 'state' | 'notice' | 'catch' | 'hit' | 'respawn' | 'replan';
+
+export interface WorldEvent {
+  t: number;
+  type: WorldEventType;
+  id: number;
+  x: number;
+  y: number;
+  x2: number;
+  y2: number;
+  other: number;
+  state: BrainState;
+}
+
+/**
+ * The events of the current tick. Event objects are pooled: read them during the tick (or copy what you
+ * keep); `step()` reuses them on the next tick, so a busy crowd allocates nothing.
+ */
+export class EventLog {
+  private readonly pool: WorldEvent[] = [];
+  count = 0;
+
+  /** The i-th event of this tick, 0 ≤ i < count. */
+  at(i: number): WorldEvent {
+    return this.pool[i];
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  push(t: number, type: WorldEventType, id: number, x = 0, y = 0, x2 = 0, y2 = 0): WorldEvent {
+    let e = this.pool[this.count];
+    if (e === undefined) {
+      e = { t, type, id, x, y, x2, y2, other: 0, state: 'idle' };
+      this.pool.push(e);
+    } else {
+      e.t = t;
+      e.type = type;
+      e.id = id;
+      e.x = x;
+      e.y = y;
+      e.x2 = x2;
+      e.y2 = y2;
+      e.other = 0;
+      e.state = 'idle';
+    }
+    this.count++;
+    return e;
+  }
+}

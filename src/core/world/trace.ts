@@ -1,0 +1,33 @@
+import type { WorldEvent } from './events.ts';
+import type { World } from './World.ts';
+
+/**
+ * The world's run as JSON Lines (the sim tool's `--trace`): a header, then one line per movement, brain,
+ * catch or respawn event in tick order. Other events (notice, hit, replan) are for the game, not the trace.
+ */
+export function traceHeader(world: World): string {
+  return JSON.stringify({
+    type: 'header',
+    map: { width: world.grid.width, height: world.grid.height },
+    tickHz: world.tickHz,
+    chars: world.characters.map((c) => ({ id: c.id, kind: c.kind, x: c.x, y: c.y })),
+  });
+}
+
+/** The trace line of one event, or null for events the trace does not carry. */
+export function traceLine(e: WorldEvent): string | null {
+  switch (e.type) {
+    case 'step':
+      return `{"t":${e.t},"e":"step","id":${e.id},"from":[${e.x},${e.y}],"to":[${e.x2},${e.y2}]}`;
+    case 'arrive':
+      return `{"t":${e.t},"e":"arrive","id":${e.id},"at":[${e.x},${e.y}]}`;
+    case 'state':
+      return `{"t":${e.t},"e":"state","id":${e.id},"state":"${e.state}"}`;
+    case 'catch':
+      return `{"t":${e.t},"e":"catch","id":${e.id}}`;
+    case 'respawn':
+      return `{"t":${e.t},"e":"respawn","id":${e.id},"at":[${e.x},${e.y}]}`;
+    default:
+      return null;
+  }
+}
