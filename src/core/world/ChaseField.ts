@@ -19,27 +19,25 @@ export class ChaseField {
   readonly dist: Float64Array;
   /** The cell the field leads to (-1: never built). */
   target = -1;
-  /** Bumped on every rebuild: chasers whose path was read from an older field read it again. */
-  version = 0;
-  /** A chaser stood outside the bounded field: the next build covers the whole map. */
+  /** Bumped by 2 on every rebuild (two fields never share a version): chasers re-read a newer field. */
+  version: number;
+  /** A chaser stood outside this bounded field: the next build covers the whole map. */
   needFull = false;
   private readonly grid: NavGrid;
 
-  constructor(grid: NavGrid) {
+  constructor(grid: NavGrid, parity: 0 | 1) {
     this.grid = grid;
+    this.version = parity;
     this.dist = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
   }
 
-  /**
-   * Rebuilds towards `target`. `reach` bounds the search (the farthest chaser's straight distance, doubled
-   * plus slack, covers any sensible detour); a chaser left outside asks for a full build next time.
-   */
-  build(planner: PathPlanner, target: number, reach: number): number {
-    const maxCost = this.needFull ? Number.POSITIVE_INFINITY : reach * 2 + 24;
+  /** Rebuilds towards `target`, covering cells up to `maxCost` away (Infinity after a chaser fell outside). */
+  build(planner: PathPlanner, target: number, maxCost: number): number {
+    const bound = this.needFull ? Number.POSITIVE_INFINITY : maxCost;
     this.needFull = false;
     this.target = target;
-    this.version++;
-    return planner.distanceField(target, this.dist, { reverse: true, maxCost });
+    this.version += 2;
+    return planner.distanceField(target, this.dist, { reverse: true, maxCost: bound });
   }
 
   /**

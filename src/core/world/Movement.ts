@@ -54,9 +54,10 @@ export function moveCharacter(w: World, c: Character, t: number): void {
   }
   if (isChasing(c)) {
     // A chaser takes another free downhill tile if there is one: the crowd flows around itself.
-    const other = w.field.downhill(c, c.cell, true);
+    const field = w.fieldFor(c);
+    const other = field.downhill(c, c.cell, true);
     if (other >= 0) {
-      w.field.extract(c, other);
+      field.extract(c, other);
       w.replaced(c);
       startStep(w, c, other, carry, t);
       return;
@@ -71,10 +72,12 @@ function isChasing(c: Character): boolean {
 
 /** The tile `c` means to step into next, or -1. Chasers read their path from the shared chase field. */
 function nextCell(w: World, c: Character): number {
-  if (isChasing(c) && w.field.target >= 0 && (c.fieldVersion !== w.field.version || c.path.remaining === 0)) {
-    c.fieldVersion = w.field.version;
-    w.field.extract(c, -1);
-    if (c.path.remaining === 0 && w.field.dist[c.cell] === Number.POSITIVE_INFINITY) w.field.needFull = true;
+  if (!isChasing(c)) return c.path.next();
+  const field = w.fieldFor(c);
+  if (field.target >= 0 && (c.fieldVersion !== field.version || c.path.remaining === 0)) {
+    c.fieldVersion = field.version;
+    field.extract(c, -1);
+    if (c.path.remaining === 0 && field.dist[c.cell] === Number.POSITIVE_INFINITY) field.needFull = true;
   }
   return c.path.next();
 }

@@ -13,6 +13,11 @@ import { runPlan } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
 
+/** Path cost the near chase field covers around the player. */
+const NEAR_REACH = 24;
+/** Tiles the player may get from the far field's target before it is rebuilt. */
+const FAR_SLACK = 24;
+
 /**
  * The living world: characters walking a NavGrid tile by tile in fixed ticks, enemies thinking, one path
  * scheduler. Engine-free and deterministic: the same grid, seed and commands give the same events, tick for
@@ -26,7 +31,13 @@ export class World {
   readonly rng: Rng;
   readonly events = new EventLog();
   readonly scheduler: PathScheduler;
-  readonly field: ChaseField;
+  /**
+   * Chase fields towards the player: `nearField` covers a small radius and follows every step the player
+   * takes (cheap); `farField` covers every chaser but is rebuilt only when the player has gone far from
+   * its target, since from afar the way is the same. A chaser reads the near one when it stands inside it.
+   */
+  readonly nearField: ChaseField;
+  readonly farField: ChaseField;
   /** Every character in id order (ids 1, 2, …; the renderer may iterate this each frame). */
   readonly characters: Character[] = [];
   /** The player, once added. */
@@ -50,7 +61,8 @@ export class World {
     this.rng = new Rng(this.config.seed);
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
-    this.field = new ChaseField(grid);
+    this.nearField = new ChaseField(grid, 0);
+    this.farField = new ChaseField(grid, 1);
     this.expanded = new Int32Array(this.config.debug ? grid.size : 0);
   }
 
@@ -220,26 +232,48 @@ export class World {
     return c ? runPlan(this, c) : 0;
   };
 
-  /** The chase field follows the player's next tile while anyone chases. */
+  /** The chase field `c` walks: the near one where it reaches, else the far one. */
+  fieldFor(c: Character): ChaseField {
+    const near = this.nearField;
+    return near.target >= 0 && near.dist[c.planCell] < Number.POSITIVE_INFINITY ? near : this.farField;
+  }
+
+  /** The chase fields follow the player's next tile while anyone chases. */
   private keepFieldFresh(): void {
     const p = this.player;
     if (!p || this.chasing === 0) return;
-    if (this.field.target !== p.planCell || this.field.needFull) this.scheduler.requestField();
+    if (this.nearField.target !== p.planCell || this.farStale(p)) this.scheduler.requestField();
+  }
+
+  private farStale(p: Character): boolean {
+    const far = this.farField;
+    if (far.target < 0 || far.needFull) return true;
+    const w = this.grid.width;
+    const dx = Math.abs((far.target % w) - (p.planCell % w));
+    const dy = Math.abs(Math.floor(far.target / w) - Math.floor(p.planCell / w));
+    return Math.max(dx, dy) > FAR_SLACK;
   }
 
   private buildField(): number {
     const p = this.player;
     if (!p) return 0;
-    const w = this.grid.width;
-    const px = p.planCell % w;
-    const py = (p.planCell - px) / w;
-    let reach = 0;
-    for (const c of this.characters) {
-      if (c.state !== 'chase') continue;
-      const d = Math.max(Math.abs(c.x - px), Math.abs(c.y - py));
-      if (d > reach) reach = d;
+    let expanded = 0;
+    if (this.nearField.target !== p.planCell)
+      expanded += this.nearField.build(this.planner, p.planCell, NEAR_REACH);
+    if (this.farStale(p)) {
+      const w = this.grid.width;
+      const px = p.planCell % w;
+      const py = (p.planCell - px) / w;
+      let reach = 0;
+      for (const c of this.characters) {
+        if (c.state !== 'chase') continue;
+        const d = Math.max(Math.abs(c.x - px), Math.abs(c.y - py));
+        if (d > reach) reach = d;
+      }
+      // Twice the straight distance plus slack covers any sensible detour; beyond it, needFull.
+      expanded += this.farField.build(this.planner, p.planCell, reach * 2 + 24);
     }
-    return this.field.build(this.planner, p.planCell, reach);
+    return expanded;
   }
 
   /** The player strikes its target while in reach; a defeated enemy goes back to its spawn. */

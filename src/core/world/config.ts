@@ -30,7 +30,7 @@ export interface WorldConfig {
 export const DEFAULT_CONFIG: WorldConfig = {
   tickHz: 20,
   seed: 1,
-  budget: 20_000,
+  budget: 5_000,
   playerSpeed: 4,
   enemySpeed: 3.5,
   playerHp: 100,
