@@ -16,5 +16,16 @@ export class MapLoadError extends Error {
 /** Builds the one-sentence error `FILE: fault.` (the fault is written without its closing full stop). */
 export function mapError(file: string, fault: string): MapLoadError {
   const text = fault.endsWith('.') ? fault : `${fault}.`;
-  return new MapLoadError(`${file}: ${text}`, file);
+  return new MapLoadError(printable(`${file}: ${text}`), file);
+}
+
+/** Names from the file (layers, tilesets, objects) may hold line breaks; the sentence must stay on one line. */
+function printable(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    const control = c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029;
+    out += control ? `\\u${c.toString(16).padStart(4, '0')}` : ch;
+  }
+  return out;
 }

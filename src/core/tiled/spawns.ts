@@ -66,7 +66,7 @@ export function findSpawns(
       const isNamed = !named && PLAYER_NAMES.has(nameOf(o).trim().toLowerCase()) && cls !== 'enemy';
       if (cls !== 'player' && cls !== 'enemy' && !isNamed) continue;
       const type = cls === 'enemy' ? 'enemy' : 'player';
-      const at = cellUnder(o, layer, p, `a ${type} spawn`);
+      const at = cellUnder(o, layer, p, type === 'enemy' ? 'an enemy spawn' : 'a player spawn');
       const spawn: Spawn = { type, ...at, name: nameOf(o), properties: readProperties(o.properties) };
       if (typeof o.id === 'number') spawn.objectId = o.id;
       if (cls === 'player') players.push(spawn);

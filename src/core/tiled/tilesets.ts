@@ -196,7 +196,7 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
     );
   }
 
-  const json = embed(raw, firstgid, file, name, tilecount, tilewidth, tileheight);
+  const json = embed(raw, tileList, firstgid, file, name, tilecount, tilewidth, tileheight);
   const span = Math.max(tilecount, size);
   return { firstgid, span, name, file, json, collides, noEnter, cost, allCollide };
 }
@@ -204,6 +204,7 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
 /** The tileset as it goes into the normalized map: embedded, with image paths resolved against its own file. */
 function embed(
   raw: Json,
+  tileList: readonly Json[],
   firstgid: number,
   file: string,
   name: string,
@@ -217,8 +218,9 @@ function embed(
   json.margin = typeof raw.margin === 'number' ? raw.margin : 0;
   json.spacing = typeof raw.spacing === 'number' ? raw.spacing : 0;
   if (typeof raw.image === 'string') json.image = resolveRelative(file, raw.image);
-  if (Array.isArray(raw.tiles)) {
-    json.tiles = raw.tiles.filter(isObject).map((t) => {
+  if (tileList.length > 0 || raw.tiles !== undefined) {
+    // Pre-1.2 Tiled wrote `tiles` as an object keyed by id; Phaser and this loader read the list form.
+    json.tiles = tileList.map((t) => {
       const tile = { ...t } as unknown as NonNullable<NormalizedTileset['tiles']>[number];
       if (typeof t.image === 'string') tile.image = resolveRelative(file, t.image);
       return tile;
