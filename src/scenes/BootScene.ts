@@ -1,0 +1,23 @@
+// First scene: reads what the page asks for (`?map=`) and hands it to Preload. A bad parameter stops here
+// with its sentence on screen.
+import Phaser from 'phaser';
+import { showError } from '../view/errorBanner.ts';
+import { mapFromPage } from '../view/mapParam.ts';
+import type { PreloadData } from './PreloadScene.ts';
+
+export class BootScene extends Phaser.Scene {
+  constructor() {
+    super('Boot');
+  }
+
+  create() {
+    let data: PreloadData;
+    try {
+      data = { map: mapFromPage(window.location.search) };
+    } catch (e) {
+      showError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    this.scene.start('Preload', data);
+  }
+}

@@ -1,0 +1,111 @@
+// `window.__RPG__`: the page's hook for anyone automating the game (the browser tests, benchmarks, a curious
+// player in the console). It only reads: nothing here moves a character. The README documents its shape.
+import type { NavGrid } from '../core/grid/NavGrid.ts';
+
+export interface MapSummary {
+  name: string;
+  width: number;
+  height: number;
+  tileWidth: number;
+  tileHeight: number;
+}
+
+export interface RpgState {
+  /** The map on screen; null while the first map loads or when it failed to. */
+  map: MapSummary | null;
+  /** World ticks since this map started. */
+  tick: number;
+  /** The one sentence shown instead of the game when loading failed. */
+  error?: string;
+  /** Whatever the scenes add (the player, the enemies…), see `addState`. */
+  [part: string]: unknown;
+}
+
+export interface RpgHook {
+  /** True once the World scene runs and has drawn its first frame. */
+  ready: boolean;
+  /** 'webgl' or 'canvas': the renderer Phaser chose (the game asks for WebGL). */
+  renderer: string;
+  state(): RpgState;
+  /** Static collision of the current map: false for blocked tiles and for tiles off the map. */
+  walkable(x: number, y: number): boolean;
+  /** Viewport CSS pixels of the tile's centre, as the camera shows it right now. */
+  tileToClient(x: number, y: number): { x: number; y: number };
+}
+
+type StatePart = () => unknown;
+
+class PageHook implements RpgHook {
+  ready = false;
+  renderer = 'none';
+  private map: MapSummary | null = null;
+  private nav: NavGrid | null = null;
+  private ticks = 0;
+  private error: string | undefined;
+  private toClient: ((x: number, y: number) => { x: number; y: number }) | null = null;
+  private readonly parts = new Map<string, StatePart>();
+
+  state(): RpgState {
+    const s: RpgState = { map: this.map ? { ...this.map } : null, tick: this.ticks };
+    for (const [name, part] of this.parts) s[name] = part();
+    if (this.error !== undefined) s.error = this.error;
+    return s;
+  }
+
+  walkable(x: number, y: number): boolean {
+    const nav = this.nav;
+    if (!nav || !Number.isInteger(x) || !Number.isInteger(y)) return false;
+    if (x < 0 || y < 0 || x >= nav.width || y >= nav.height) return false;
+    return nav.walkable[y * nav.width + x] === 1;
+  }
+
+  tileToClient(x: number, y: number): { x: number; y: number } {
+    if (!this.toClient) throw new Error('No map is on screen yet: wait for window.__RPG__.ready.');
+    return this.toClient(x, y);
+  }
+
+  /** A map is on screen: the World scene hands over its summary, its grid and its camera's projection. */
+  showMap(map: MapSummary, nav: NavGrid, toClient: (x: number, y: number) => { x: number; y: number }) {
+    this.map = map;
+    this.nav = nav;
+    this.toClient = toClient;
+    this.ticks = 0;
+    this.error = undefined;
+  }
+
+  /** The map is leaving the screen (an exit was taken, the scene restarts). */
+  leaveMap() {
+    this.ready = false;
+    this.toClient = null;
+  }
+
+  setTick(tick: number) {
+    this.ticks = tick;
+  }
+
+  showError(sentence: string) {
+    this.ready = false;
+    this.error = sentence;
+  }
+
+  /** Adds a named part to `state()` (e.g. `player`, `enemies`), read fresh on every call. */
+  addState(name: string, part: StatePart) {
+    this.parts.set(name, part);
+  }
+
+  removeState(name: string) {
+    this.parts.delete(name);
+  }
+}
+
+export const pageHook = new PageHook();
+
+declare global {
+  interface Window {
+    __RPG__: RpgHook;
+  }
+}
+
+export function installPageHook(win: Window = window) {
+  win.__RPG__ = pageHook;
+}
