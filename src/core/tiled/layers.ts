@@ -6,7 +6,7 @@ import { isTrue, prop, readProperties } from './properties.ts';
 export interface FlatLayer {
   raw: Json;
   kind: 'tile' | 'object' | 'image';
-  /** `group/layer` inside groups (Phaser's naming), the plain name otherwise. */
+  /** `group/layer` inside groups (Phaser's naming), the plain name otherwise; unique within the map. */
   name: string;
   visible: boolean;
   opacity: number;
@@ -52,6 +52,15 @@ export function flattenLayers(raw: unknown, file: string): FlatLayer[] {
     aboveName: false,
   };
   walk(raw, root, 0, file, out);
+  // Phaser finds layers by name and takes the first match: give repeated names a ` #2`, ` #3`… suffix so
+  // every layer can be created by the name LayerInfo reports.
+  const seen = new Set<string>();
+  for (const layer of out) {
+    let name = layer.name;
+    for (let n = 2; seen.has(name); n++) name = `${layer.name} #${n}`;
+    layer.name = name;
+    seen.add(name);
+  }
   return out;
 }
 

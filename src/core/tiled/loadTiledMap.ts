@@ -5,6 +5,7 @@ import { mapError } from './MapLoadError.ts';
 import { normalizeMap } from './normalize.ts';
 import { readProperties } from './properties.ts';
 import { findExits, findSpawns } from './spawns.ts';
+import { applyTemplates } from './templates.ts';
 import { decodeTileLayers, gridBounds } from './tileData.ts';
 import { loadTilesets } from './tilesets.ts';
 import type { LayerInfo, LoadedMap, ReadText } from './types.ts';
@@ -37,10 +38,11 @@ export async function loadTiledMap(
   const bounds = gridBounds(map, layers, infinite, url);
 
   const tilesets = await loadTilesets(map.tilesets, url, readText);
+  const warnings = [...tilesets.warnings];
+  await applyTemplates(layers, url, readText, tilesets.entries, warnings);
   const gids = decodeTileLayers(layers, bounds, infinite, tilesets.entries, url);
   const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
 
-  const warnings = [...tilesets.warnings];
   const placement = { bounds, tileWidth, tileHeight, file: url };
   const spawns = findSpawns(layers, nav, placement, warnings);
   const exits = findExits(layers, placement, warnings);

@@ -98,7 +98,7 @@ export interface Exit {
 }
 
 export interface LayerInfo {
-  /** The layer's name in `normalized` (`group/layer` inside groups): what Phaser's `createLayer` takes. */
+  /** The layer's name in `normalized` (`group/layer` inside groups, ` #2` added to a repeated name): unique, what Phaser's `createLayer` takes. */
   name: string;
   /** Index into `normalized.layers`. */
   index: number;
