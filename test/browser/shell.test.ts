@@ -1,6 +1,7 @@
 // The page around the map: the default map, `?map=` as a name or a URL, one sentence on screen when a map
 // cannot be loaded, and a view that follows the window when it is resized.
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
 
@@ -107,6 +108,44 @@ describe('the view', () => {
     expect(after.b.x).toBeLessThan(800);
     expect(after.b.y).toBeLessThan(900);
     await page.screenshot({ path: join(SCREENSHOTS, 'town-resized.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('while the tileset image loads, a progress bar shows how far it is', async () => {
+    const { page, errors } = await openGame(session, '');
+    // Hold the tileset image back so the loading screen stays up long enough to look at.
+    let seen!: () => void;
+    const requested = new Promise<void>((resolve) => {
+      seen = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/tuxemon-32px.png', async (route) => {
+      seen();
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await requested;
+    await page.waitForTimeout(300);
+    const shot = await page.screenshot({ path: join(SCREENSHOTS, 'loading.png') });
+    const img = PNG.sync.read(shot);
+    let gold = 0;
+    for (let i = 0; i < img.data.length; i += 4) {
+      if (
+        Math.abs(img.data[i] - 0xf3) < 8 &&
+        Math.abs(img.data[i + 1] - 0xe9) < 8 &&
+        Math.abs(img.data[i + 2] - 0xd2) < 8
+      )
+        gold++;
+    }
+    expect(gold, 'the bar frame and its caption are drawn').toBeGreaterThan(500);
+    expect(await page.evaluate(() => window.__RPG__.ready)).toBe(false);
+    release();
+    await waitReady(page);
     expect(errors).toEqual([]);
     await page.close();
   });
