@@ -95,6 +95,7 @@ function richMap(): { map: Record<string, unknown>; tileset: Record<string, unkn
           rotation: 30,
           properties: [{ name: 'aggro', type: 'int', value: 5 }],
         },
+        { id: 8, template: 'imp.tj', x: 24, y: 40, properties: [{ name: 'leash', type: 'int', value: 4 }] },
         {
           id: 3,
           name: 'Door',
@@ -160,6 +161,17 @@ function richMap(): { map: Record<string, unknown>; tileset: Record<string, unkn
 
 // A 16 × 16 corner of the Tuxemon town in zstd; its tileset keeps only the tiles that corner uses, so each
 // run mutates (and reads) a small tree.
+const impTemplate = {
+  type: 'template',
+  object: {
+    name: 'Imp',
+    class: 'enemy',
+    width: 16,
+    height: 16,
+    properties: [{ name: 'speed', type: 'float', value: 2 }],
+  },
+};
+
 const small = JSON.parse(readFileSync(`${DIR}encodings/small-zstd.tmj`, 'utf8'));
 small.tilesets[0].tiles = small.tilesets[0].tiles.filter(
   (t: { id: number }) => [0, 1, 2, 25, 26, 27, 49, 50, 51, 173, 125].includes(t.id) || t.id % 97 === 0,
@@ -248,7 +260,23 @@ function mutate(root: Node, m: { slot: number; kind: string; value: unknown; at:
 }
 
 describe('fuzz: a mutated map either loads sound or is refused with a MapLoadError', () => {
-  it('1,500 mutated maps (CSV, base64, zlib, gzip, zstd, groups, objects, external tileset)', async () => {
+  it('the unmutated seed maps load, with every feature they exercise', async () => {
+    const { map, tileset } = richMap();
+    const files = { 'maps/m.tmj': map, 'maps/ext.tsj': tileset, 'maps/imp.tj': impTemplate };
+    const rich = await loadTiledMap('maps/m.tmj', memoryReader(files));
+    expect(rich.spawns.map((s) => [s.type, s.name])).toEqual([
+      ['player', 'spawn'],
+      ['enemy', 'Bat'],
+      ['enemy', 'Imp'],
+    ]);
+    expect(rich.exits).toHaveLength(1);
+    expect(rich.nav.nonUnitCostCells).toBeGreaterThan(0);
+    expect(rich.nav.directedCells).toBeGreaterThan(0);
+    const zstd = await loadTiledMap('maps/m.tmj', memoryReader({ 'maps/m.tmj': small }));
+    expect([zstd.width, zstd.height]).toEqual([16, 16]);
+  });
+
+  it('1,500 mutated maps (CSV, base64, zlib, gzip, zstd, groups, objects, external tileset, template)', async () => {
     let slowest = 0;
     let loaded = 0;
     await fc.assert(
@@ -259,12 +287,15 @@ describe('fuzz: a mutated map either loads sound or is refused with a MapLoadErr
         async (which, muts, inTileset) => {
           const { map, tileset } =
             which === 'rich' ? richMap() : { map: structuredClone(small), tileset: {} };
-          for (const m of muts) mutate(inTileset && which === 'rich' ? tileset : map, m);
+          const template = structuredClone(impTemplate);
+          // Mutations land in the map, or (for the rich map) in its external tileset or its enemy template.
+          const target = inTileset && which === 'rich' ? (muts.length % 2 ? tileset : template) : map;
+          for (const m of muts) mutate(target, m);
           const started = performance.now();
           try {
             const result = await loadTiledMap(
               'maps/m.tmj',
-              memoryReader({ 'maps/m.tmj': map, 'maps/ext.tsj': tileset }),
+              memoryReader({ 'maps/m.tmj': map, 'maps/ext.tsj': tileset, 'maps/imp.tj': template }),
             );
             loaded++;
             // Sound: grid matches the size, exactly one player, first, on a walkable tile; everything in bounds.
@@ -279,7 +310,7 @@ describe('fuzz: a mutated map either loads sound or is refused with a MapLoadErr
             }
           } catch (e) {
             if (!(e instanceof MapLoadError)) throw e;
-            expect(e.message).toMatch(/^maps\/(m\.tmj|ext\.tsj): .*\.$/s);
+            expect(e.message).toMatch(/^maps\/(m\.tmj|ext\.tsj|imp\.tj): .*\.$/s);
             expect(e.message).not.toContain('\n');
           } finally {
             const took = performance.now() - started;
