@@ -97,7 +97,12 @@ async function readExternal(url: string, source: string, mapUrl: string, readTex
     text = await readText(url);
   } catch (e) {
     const why = e instanceof Error && e.message ? ` (${e.message})` : '';
-    throw mapError(mapUrl, `its external tileset "${source}" is missing or unreadable at ${url}${why}`);
+    // Vite's dev server compiles any .tsx it is asked for as TypeScript and answers 500: say so, or the
+    // author hunts for a missing file that is right there.
+    const tsx = /\.tsx$/i.test(source)
+      ? '; a development server may compile .tsx files as code, so save the tileset as JSON (.tsj)'
+      : '';
+    throw mapError(mapUrl, `its external tileset "${source}" is missing or unreadable at ${url}${why}${tsx}`);
   }
   const head = text.trimStart();
   if (head.startsWith('<')) {

@@ -134,6 +134,18 @@ describe('a broken map is refused with one sentence naming the file and the faul
     ).toMatch(/^tilesets\/gone\.tsj: this TSX tileset is not well-formed XML/);
   });
 
+  it('a TSX tileset the Vite dev server refuses to serve (it compiles .tsx as TypeScript) says what to do', async () => {
+    const map = tinyMap([[1]]);
+    map.tilesets = [{ firstgid: 1, source: 'town.tsx' }];
+    const err = await loadTiledMap(FILE, async (url) => {
+      if (url === FILE) return JSON.stringify(map);
+      throw new Error('HTTP 500 Internal Server Error');
+    }).catch((e) => e);
+    expect(err.message).toBe(
+      'maps/broken.tmj: its external tileset "town.tsx" is missing or unreadable at maps/town.tsx (HTTP 500 Internal Server Error); a development server may compile .tsx files as code, so save the tileset as JSON (.tsj).',
+    );
+  });
+
   it('absurd dimensions are refused before anything is allocated', async () => {
     const huge = tinyMap([[1]], { width: 2_000_000_000, height: 2_000_000_000 });
     expect(await faultOf(huge)).toBe(
