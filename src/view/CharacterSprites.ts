@@ -1,0 +1,225 @@
+// Every character of the world as an animated sprite. The world moves in ticks; the sprites glide: each frame
+// a character is drawn between where it was at the previous tick and where it is now (weight = the clock's
+// alpha), so motion is smooth at any frame rate, one tick (50 ms) behind the simulation. The walk cycle is
+// driven by the distance actually covered (no feet sliding), per facing; standing shows the idle pose.
+// One sprite per character, created once; per frame only numbers change (no allocation).
+import type Phaser from 'phaser';
+import type { Character } from '../core/world/Character.ts';
+import type { World } from '../core/world/World.ts';
+import { CHARACTER_SHEET } from './assets.ts';
+import { DEPTH } from './depths.ts';
+import { ICON } from './icons.ts';
+
+/** Rows of a character's block in the sheet. */
+const ROW_DOWN = 0;
+const ROW_LEFT = 1;
+const ROW_RIGHT = 2;
+const ROW_UP = 3;
+/**
+ * The world's 8 facings (0 = N, clockwise) onto the sheet's 4 rows: the sheet draws no diagonal poses, so a
+ * diagonal shows its sideways pose, which reads as walking that way far better than up or down does.
+ */
+const ROW_OF_FACING = [ROW_UP, ROW_RIGHT, ROW_RIGHT, ROW_RIGHT, ROW_DOWN, ROW_LEFT, ROW_LEFT, ROW_LEFT];
+/** Columns of the walk cycle (step, stand, step, stand); the idle pose is the standing column. */
+const WALK_CYCLE = [0, 1, 2, 1];
+const IDLE_COLUMN = 1;
+/** Walk cycle frames per tile walked: two footfalls per tile. */
+const FRAMES_PER_TILE = 2;
+/** The art's feet stand at this share of the frame's height; a character's feet go low in its tile. */
+const FEET = 66 / 72;
+const FEET_IN_TILE = 0.82;
+/** The drawn figure is ~38 px wide in its 52 px frame; it gets this share of a tile's width. */
+const FIGURE_WIDTH_PX = 38;
+const FIGURE_TILE_SHARE = 0.8;
+/** How long the "!" of a fresh notice stays big. */
+const NOTICE_POP_MS = 700;
+
+/** Sheet block (character design) of the player; enemies take the others, by id. */
+const PLAYER_BLOCK = 0;
+
+export class CharacterSprites {
+  readonly sprites: Phaser.GameObjects.Sprite[] = [];
+  private readonly badges: (Phaser.GameObjects.Image | null)[] = [];
+  private readonly ring: Phaser.GameObjects.Image;
+  /** Continuous tile positions at the previous tick, per character index. */
+  private prevX: Float32Array;
+  private prevY: Float32Array;
+  /** Drawn position last frame (tiles) and distance walked (tiles), for the walk cycle. */
+  private drawnX: Float32Array;
+  private drawnY: Float32Array;
+  private odometer: Float32Array;
+  private frameShown: Int16Array;
+  /** Time (ms) of each enemy's last notice, for the "!" pop. */
+  private noticedAt: Float64Array;
+  private readonly tw: number;
+  private readonly th: number;
+  private readonly scale: number;
+  /** Drawn positions in world pixels of the player this frame (the camera follows it). */
+  readonly playerPoint = { x: 0, y: 0 };
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly world: World,
+    tileWidth: number,
+    tileHeight: number,
+  ) {
+    this.tw = tileWidth;
+    this.th = tileHeight;
+    this.scale = (tileWidth * FIGURE_TILE_SHARE) / FIGURE_WIDTH_PX;
+    const n = world.characters.length;
+    this.prevX = new Float32Array(n);
+    this.prevY = new Float32Array(n);
+    this.drawnX = new Float32Array(n);
+    this.drawnY = new Float32Array(n);
+    this.odometer = new Float32Array(n);
+    this.frameShown = new Int16Array(n).fill(-1);
+    this.noticedAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+    this.ring = scene.add
+      .image(0, 0, ICON.playerRing)
+      .setDisplaySize(tileWidth * 0.8, tileHeight * 0.36)
+      .setDepth(DEPTH.characters);
+    for (let i = 0; i < n; i++) {
+      const c = world.characters[i];
+      const s = scene.add.sprite(0, 0, CHARACTER_SHEET.key, 0);
+      s.setOrigin(0.5, FEET).setScale(this.scale);
+      this.sprites.push(s);
+      this.badges.push(null);
+      this.prevX[i] = this.drawnX[i] = c.x;
+      this.prevY[i] = this.drawnY[i] = c.y;
+    }
+  }
+
+  /** Before each world tick: remember where everyone is, the start of the next interpolation. */
+  snapshot(): void {
+    const list = this.world.characters;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      this.prevX[i] = posX(c);
+      this.prevY[i] = posY(c);
+    }
+  }
+
+  /** An enemy noticed the player this tick: pop its "!". */
+  noticed(id: number, now: number): void {
+    if (id - 1 < this.noticedAt.length) this.noticedAt[id - 1] = now;
+  }
+
+  /**
+   * Places every sprite `alpha` of the way from the previous tick to the current one. Characters outside
+   * `view` (world pixels, with a margin) are hidden: the renderer skips them.
+   */
+  update(alpha: number, view: Phaser.Geom.Rectangle, now: number): void {
+    const list = this.world.characters;
+    const tw = this.tw;
+    const th = this.th;
+    const margin = 2 * tw;
+    const left = view.x - margin;
+    const right = view.right + margin;
+    const top = view.y - margin;
+    const bottom = view.bottom + 3 * th;
+    const mapH = this.world.grid.height * th;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      let cx = posX(c);
+      let cy = posY(c);
+      const px = this.prevX[i];
+      const py = this.prevY[i];
+      // A respawn puts a character elsewhere without a step: show it there at once, no glide across the map.
+      if (Math.abs(cx - px) > 1.5 || Math.abs(cy - py) > 1.5) {
+        this.prevX[i] = cx;
+        this.prevY[i] = cy;
+        this.drawnX[i] = cx;
+        this.drawnY[i] = cy;
+      } else {
+        cx = px + (cx - px) * alpha;
+        cy = py + (cy - py) * alpha;
+      }
+      const walked = Math.max(Math.abs(cx - this.drawnX[i]), Math.abs(cy - this.drawnY[i]));
+      this.drawnX[i] = cx;
+      this.drawnY[i] = cy;
+      const x = (cx + 0.5) * tw;
+      const y = (cy + FEET_IN_TILE) * th;
+      const s = this.sprites[i];
+      if (c.kind === 'player') {
+        this.playerPoint.x = x;
+        this.playerPoint.y = (cy + 0.5) * th;
+        this.ring.setPosition(x, y - th * 0.04);
+      }
+      const visible = x > left && x < right && y > top && y < bottom;
+      if (s.visible !== visible) s.setVisible(visible);
+      const badge = this.badges[i];
+      if (!visible) {
+        if (badge?.visible) badge.setVisible(false);
+        continue;
+      }
+      s.x = x;
+      s.y = y;
+      // Lower on screen is nearer: sorts in front, within the characters' band.
+      s.depth = DEPTH.characters + 1 + y / mapH;
+
+      let frame: number;
+      const moving = c.moving || walked > 0.0001;
+      if (moving) {
+        this.odometer[i] += walked;
+        frame = this.frameIndex(c, WALK_CYCLE[Math.floor(this.odometer[i] * FRAMES_PER_TILE) & 3]);
+      } else {
+        frame = this.frameIndex(c, IDLE_COLUMN);
+      }
+      if (frame !== this.frameShown[i]) {
+        s.setFrame(frame);
+        this.frameShown[i] = frame;
+      }
+      if (c.kind === 'enemy') this.updateBadge(i, c, x, y, now);
+    }
+  }
+
+  private frameIndex(c: Character, column: number): number {
+    const sheet = CHARACTER_SHEET;
+    const block = c.kind === 'player' ? PLAYER_BLOCK : 1 + ((c.id - 2) % 7);
+    const bx = block % sheet.blocksAcross;
+    const by = (block - bx) / sheet.blocksAcross;
+    const row = by * 4 + ROW_OF_FACING[c.facing];
+    return row * sheet.columns + bx * 3 + column;
+  }
+
+  /** The state over an enemy's head: "!" chasing (big for a moment when it notices), red "!" attacking, "?" going home. */
+  private updateBadge(i: number, c: Character, x: number, y: number, now: number): void {
+    let key: string | null = null;
+    if (c.state === 'chase') key = ICON.notice;
+    else if (c.state === 'attack') key = ICON.attack;
+    else if (c.state === 'return') key = ICON.lost;
+    let badge = this.badges[i];
+    if (key === null) {
+      if (badge?.visible) badge.setVisible(false);
+      return;
+    }
+    if (!badge) {
+      badge = this.scene.add.image(0, 0, key).setOrigin(0.5, 1);
+      this.badges[i] = badge;
+    }
+    if (badge.texture.key !== key) badge.setTexture(key);
+    if (!badge.visible) badge.setVisible(true);
+    const since = now - this.noticedAt[i];
+    const pop = since >= 0 && since < NOTICE_POP_MS ? 1 + 0.6 * (1 - since / NOTICE_POP_MS) : 1;
+    const base = this.tw / 36;
+    badge.setScale(base * pop);
+    badge.x = x;
+    badge.y = y - this.th * 1.45;
+    badge.depth = DEPTH.above + 500;
+  }
+
+  destroy(): void {
+    for (const s of this.sprites) s.destroy();
+    for (const b of this.badges) b?.destroy();
+    this.ring.destroy();
+  }
+}
+
+/** A character's continuous position in tiles at the current tick (between two tiles while stepping). */
+function posX(c: Character): number {
+  return c.moving ? c.fromX + (c.toX - c.fromX) * c.progress : c.x;
+}
+
+function posY(c: Character): number {
+  return c.moving ? c.fromY + (c.toY - c.fromY) * c.progress : c.y;
+}

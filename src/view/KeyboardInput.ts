@@ -1,0 +1,120 @@
+// The keyboard: arrow keys or W A S D step the player one tile (two keys at once: a diagonal); holding a key
+// keeps walking, each next step queued while the current one is under way so the walk does not stutter.
+// Shift+D toggles the debug view (plain D is "step right"). Each step goes through the world's `stepDir`,
+// which takes it only if it is a legal move.
+import Phaser from 'phaser';
+import type { Character } from '../core/world/Character.ts';
+import type { World } from '../core/world/World.ts';
+
+const K = Phaser.Input.Keyboard.KeyCodes;
+/** Direction index (0 = N, clockwise, as grid/directions.ts) for each sum of held axes, [dy + 1][dx + 1]. */
+const DIR_OF = [
+  [7, 0, 1],
+  [6, -1, 2],
+  [5, 4, 3],
+];
+
+export interface KeyboardTarget {
+  accepting(): boolean;
+  toggleDebug(): void;
+  /** Enter or R on the game-over panel. */
+  restart(): void;
+}
+
+export class KeyboardInput {
+  private readonly up: Phaser.Input.Keyboard.Key[];
+  private readonly down: Phaser.Input.Keyboard.Key[];
+  private readonly left: Phaser.Input.Keyboard.Key[];
+  private readonly right: Phaser.Input.Keyboard.Key[];
+  private readonly shift: Phaser.Input.Keyboard.Key[];
+  private readonly keyboard: Phaser.Input.Keyboard.KeyboardPlugin | null;
+
+  constructor(
+    scene: Phaser.Scene,
+    private readonly world: World,
+    private readonly player: Character,
+    private readonly target: KeyboardTarget,
+  ) {
+    const kb = scene.input.keyboard;
+    this.keyboard = kb;
+    const keys = (...codes: number[]) => (kb ? codes.map((c) => kb.addKey(c, true, false)) : []);
+    this.up = keys(K.UP, K.W);
+    this.down = keys(K.DOWN, K.S);
+    this.left = keys(K.LEFT, K.A);
+    this.right = keys(K.RIGHT, K.D);
+    this.shift = keys(K.SHIFT);
+    kb?.on('keydown', this.onKeyDown, this);
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.code === 'KeyD' && event.shiftKey) {
+      this.target.toggleDebug();
+      return;
+    }
+    if (event.code === 'Enter' || event.code === 'KeyR') {
+      this.target.restart();
+      return;
+    }
+    // A tap steps at once, even if it is released before the next frame polls it.
+    const dir = this.dirFromEvent(event.code);
+    if (dir >= 0 && !event.shiftKey) this.step(dir, true);
+  }
+
+  private dirFromEvent(code: string): number {
+    switch (code) {
+      case 'ArrowUp':
+      case 'KeyW':
+        return this.held(0, -1);
+      case 'ArrowDown':
+      case 'KeyS':
+        return this.held(0, 1);
+      case 'ArrowLeft':
+      case 'KeyA':
+        return this.held(-1, 0);
+      case 'ArrowRight':
+      case 'KeyD':
+        return this.held(1, 0);
+      default:
+        return -1;
+    }
+  }
+
+  /** The direction of every held key combined, `dx`/`dy` being the key just pressed. */
+  private held(dx: number, dy: number): number {
+    let x = dx;
+    let y = dy;
+    if (dx === 0) x = (anyDown(this.right) ? 1 : 0) - (anyDown(this.left) ? 1 : 0);
+    if (dy === 0) y = (anyDown(this.down) ? 1 : 0) - (anyDown(this.up) ? 1 : 0);
+    return DIR_OF[y + 1][x + 1];
+  }
+
+  /** Every frame: a held key walks on, one step queued behind the one under way. */
+  poll(): void {
+    if (anyDown(this.shift)) return;
+    const x = (anyDown(this.right) ? 1 : 0) - (anyDown(this.left) ? 1 : 0);
+    const y = (anyDown(this.down) ? 1 : 0) - (anyDown(this.up) ? 1 : 0);
+    const dir = DIR_OF[y + 1][x + 1];
+    if (dir >= 0) this.step(dir, false);
+  }
+
+  private step(dir: number, fresh: boolean): void {
+    if (!this.target.accepting()) return;
+    const p = this.player;
+    // A fresh press replaces whatever walk was queued (after the step under way); a held key only queues its
+    // next step once nothing else is queued.
+    if (!fresh && p.path.remaining > 0) return;
+    this.world.stepDir(p.id, dir);
+  }
+
+  destroy(): void {
+    this.keyboard?.off('keydown', this.onKeyDown, this);
+    const kb = this.keyboard;
+    if (kb)
+      for (const k of [...this.up, ...this.down, ...this.left, ...this.right, ...this.shift]) kb.removeKey(k);
+  }
+}
+
+function anyDown(keys: Phaser.Input.Keyboard.Key[]): boolean {
+  for (const k of keys) if (k.isDown) return true;
+  return false;
+}

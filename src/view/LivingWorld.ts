@@ -1,0 +1,248 @@
+// A map brought to life: the engine-free World (characters, brains, paths) put on the loaded map, stepped at its
+// fixed rate by the WorldClock, drawn by the character sprites, path markers and debug overlay, steered by
+// pointer and keyboard. It watches the world's events for what the screen must react to: a "!" when an enemy
+// notices the player, the player's defeat (game over), the player arriving on an exit (the next map).
+import Phaser from 'phaser';
+import type { Exit, LoadedMap } from '../core/tiled/index.ts';
+import type { Character } from '../core/world/Character.ts';
+import { populate, type SpawnPoint } from '../core/world/populate.ts';
+import { World } from '../core/world/World.ts';
+import type { HudModel } from '../scenes/HudScene.ts';
+import type { CameraRig } from './CameraRig.ts';
+import { CharacterSprites } from './CharacterSprites.ts';
+import { DebugOverlay } from './DebugOverlay.ts';
+import { FrameStats } from './FrameStats.ts';
+import { makeIcons } from './icons.ts';
+import { KeyboardInput } from './KeyboardInput.ts';
+import { PathMarkers } from './PathMarkers.ts';
+import { PointerInput } from './PointerInput.ts';
+import type { PlayParams } from './urlParams.ts';
+import { WorldClock } from './WorldClock.ts';
+
+export interface LivingWorldOptions {
+  map: LoadedMap;
+  /** Arrival tile (from the exit that led here) instead of the map's player spawn. */
+  arrival?: { x: number; y: number };
+  params: PlayParams;
+  rig: CameraRig;
+  /** The player walked onto an exit: load its map. */
+  onExit(exit: Exit): void;
+  /** The player asked to play this map again after a defeat. */
+  onRestart(): void;
+}
+
+export interface PlayerState {
+  id: number;
+  x: number;
+  y: number;
+  moving: boolean;
+  hp: number;
+}
+
+export interface EnemyState {
+  id: number;
+  x: number;
+  y: number;
+  state: Character['state'];
+  moving: boolean;
+}
+
+/** How often the debug readout is rebuilt (it allocates a string). */
+const READOUT_EVERY_MS = 250;
+
+export class LivingWorld {
+  readonly world: World;
+  readonly player: Character;
+  readonly clock: WorldClock;
+  readonly stats = new FrameStats();
+  readonly hud: HudModel;
+  private readonly sprites: CharacterSprites;
+  private readonly markers: PathMarkers;
+  private readonly overlay: DebugOverlay;
+  private readonly pointer: PointerInput;
+  private readonly keyboard: KeyboardInput;
+  private gameOver = false;
+  private leaving = false;
+  private renderStart = 0;
+  private readoutAt = 0;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly opts: LivingWorldOptions,
+  ) {
+    const { map, params } = opts;
+    // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
+    map.nav.occupant.fill(0);
+    const world = new World(map.nav, { seed: params.seed, debug: true });
+    populate(world, spawnsFor(map, opts.arrival), { enemies: params.enemies, aggro: params.aggro });
+    this.world = world;
+    this.player = world.player!;
+    this.clock = new WorldClock(world.tickHz);
+
+    makeIcons(scene);
+    const tw = map.tileWidth;
+    const th = map.tileHeight;
+    this.markers = new PathMarkers(scene, world, this.player, tw, th);
+    this.sprites = new CharacterSprites(scene, world, tw, th);
+    this.overlay = new DebugOverlay(scene, world, tw, th);
+    this.overlay.setEnabled(params.debug);
+    this.pointer = new PointerInput(
+      scene,
+      world,
+      opts.rig,
+      {
+        playerId: this.player.id,
+        accepting: () => this.accepting(),
+        hover: (x, y) => this.markers.hover(x, y),
+      },
+      tw,
+      th,
+    );
+    this.keyboard = new KeyboardInput(scene, world, this.player, {
+      accepting: () => this.accepting(),
+      toggleDebug: () => this.setDebug(!this.overlay.enabled),
+      restart: () => {
+        if (this.gameOver) this.restart();
+      },
+    });
+    this.hud = {
+      mapName: map.name,
+      hp: this.player.hp,
+      maxHp: this.player.maxHp,
+      chasing: 0,
+      enemies: world.characters.length - 1,
+      gameOver: false,
+      debug: params.debug,
+      readout: '',
+      restart: () => this.restart(),
+    };
+    this.sprites.update(0, opts.rig.camera.worldView, 0);
+    opts.rig.follow(this.sprites.playerPoint);
+    scene.game.events.on(Phaser.Core.Events.PRE_RENDER, this.onPreRender, this);
+    scene.game.events.on(Phaser.Core.Events.POST_RENDER, this.onPostRender, this);
+  }
+
+  accepting(): boolean {
+    return !this.gameOver && !this.leaving;
+  }
+
+  setDebug(on: boolean): void {
+    this.overlay.setEnabled(on);
+    this.hud.debug = on;
+  }
+
+  /** One frame: run the ticks that are due, then bring everything on screen up to date. */
+  update(time: number, delta: number): void {
+    const t0 = performance.now();
+    if (this.accepting()) this.keyboard.poll();
+    const due = this.clock.advance(delta);
+    const world = this.world;
+    for (let k = 0; k < due && !this.leaving; k++) {
+      this.sprites.snapshot();
+      world.step();
+      this.react(time);
+      if (this.gameOver) this.clock.paused = true;
+    }
+    const t1 = performance.now();
+    const view = this.opts.rig.camera.worldView;
+    this.sprites.update(this.clock.alpha, view, time);
+    this.markers.update(this.accepting());
+    this.overlay.update(view);
+    const hud = this.hud;
+    hud.hp = this.gameOver ? 0 : this.player.hp;
+    hud.chasing = world.chasing;
+    hud.gameOver = this.gameOver;
+    const t2 = performance.now();
+    this.stats.record(delta, t2 - t0, t1 - t0, due);
+    if (this.overlay.enabled && time - this.readoutAt >= READOUT_EVERY_MS) {
+      this.readoutAt = time;
+      hud.readout = this.readout();
+    }
+  }
+
+  /** The events of the tick just run that the screen answers. */
+  private react(time: number): void {
+    const events = this.world.events;
+    const pid = this.player.id;
+    for (let i = 0; i < events.count; i++) {
+      const e = events.at(i);
+      if (e.type === 'notice') this.sprites.noticed(e.id, time);
+      else if (e.type === 'respawn' && e.id === pid) this.gameOver = true;
+      else if (e.type === 'arrive' && e.id === pid && !this.gameOver) {
+        const exit = exitAt(this.opts.map.exits, e.x, e.y);
+        if (exit) {
+          this.leaving = true;
+          this.opts.onExit(exit);
+          return;
+        }
+      }
+    }
+  }
+
+  private restart(): void {
+    if (this.leaving) return;
+    this.leaving = true;
+    this.opts.onRestart();
+  }
+
+  private readout(): string {
+    const s = this.stats;
+    const fps = s.mean(s.frameMs) > 0 ? 1000 / s.mean(s.frameMs) : 0;
+    const f2 = (v: number) => v.toFixed(2);
+    return [
+      `${fps.toFixed(0)} fps · frame ${s.mean(s.frameMs).toFixed(1)} ms (p99 ${s.quantile(s.frameMs, 0.99).toFixed(1)})`,
+      `own work ${f2(s.mean(s.ownMs))} ms (p99 ${f2(s.quantile(s.ownMs, 0.99))}) · ticks ${f2(s.mean(s.tickMs))} ms`,
+      `render ${f2(s.mean(s.renderMs))} ms · tick ${this.world.tick} @ ${this.world.tickHz} Hz`,
+      `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes`,
+    ].join('\n');
+  }
+
+  private onPreRender(): void {
+    this.renderStart = performance.now();
+  }
+
+  private onPostRender(): void {
+    if (this.renderStart > 0) this.stats.render(performance.now() - this.renderStart);
+  }
+
+  /** `state().player` of the page hook. */
+  playerState(): PlayerState {
+    const p = this.player;
+    return { id: p.id, x: p.x, y: p.y, moving: p.moving, hp: this.gameOver ? 0 : p.hp };
+  }
+
+  /** `state().enemies` of the page hook. */
+  enemiesState(): EnemyState[] {
+    const out: EnemyState[] = [];
+    for (const c of this.world.characters) {
+      if (c.kind === 'enemy') out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving });
+    }
+    return out;
+  }
+
+  destroy(): void {
+    this.scene.game.events.off(Phaser.Core.Events.PRE_RENDER, this.onPreRender, this);
+    this.scene.game.events.off(Phaser.Core.Events.POST_RENDER, this.onPostRender, this);
+    this.pointer.destroy();
+    this.keyboard.destroy();
+    this.sprites.destroy();
+    this.markers.destroy();
+    this.overlay.destroy();
+  }
+}
+
+/** The map's spawns, with the player put on the arrival tile when an exit led here. */
+function spawnsFor(map: LoadedMap, arrival?: { x: number; y: number }): SpawnPoint[] {
+  if (!arrival) return map.spawns;
+  if (!map.nav.isWalkable(arrival.x, arrival.y)) {
+    throw new Error(
+      `Map ${map.name}: the exit that leads here sends the player to tile (${arrival.x}, ${arrival.y}), which is not a walkable tile of the map.`,
+    );
+  }
+  return [{ type: 'player', x: arrival.x, y: arrival.y }, ...map.spawns.filter((s) => s.type !== 'player')];
+}
+
+function exitAt(exits: readonly Exit[], x: number, y: number): Exit | undefined {
+  for (const e of exits) if (x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height) return e;
+  return undefined;
+}

@@ -1,0 +1,176 @@
+// What a click would do, before the click: hovering a tile shows the path the player would walk and a marker
+// where it would end. The path comes from the world's own resolution (`world.preview`, the same search a click
+// runs, partial for unreachable tiles), so a wall under the pointer shows where the player will really go. The
+// path the player is walking now is drawn too, from its own path buffer (the path shown is the path walked).
+// Both are redrawn only when they change.
+import type Phaser from 'phaser';
+import type { Character } from '../core/world/Character.ts';
+import type { World } from '../core/world/World.ts';
+import { DEPTH } from './depths.ts';
+import { ICON } from './icons.ts';
+
+const WALKING_COLOUR = 0xffe066;
+const PREVIEW_COLOUR = 0xffffff;
+const WALL_COLOUR = 0xff4d4d;
+
+export class PathMarkers {
+  private readonly walking: Phaser.GameObjects.Graphics;
+  private readonly preview: Phaser.GameObjects.Graphics;
+  private readonly target: Phaser.GameObjects.Image;
+  private readonly goal: Phaser.GameObjects.Image;
+  private hoverX = -1;
+  private hoverY = -1;
+  /** What the preview was computed for: hovered tile and the tile the player's plans start from. */
+  private previewFor = { x: -2, y: -2, from: -1 };
+  /** What the walking path was drawn from. */
+  private walkingSig = { cursor: -1, length: -1, last: -1, from: -1 };
+  private readonly tw: number;
+  private readonly th: number;
+
+  constructor(
+    scene: Phaser.Scene,
+    private readonly world: World,
+    private readonly player: Character,
+    tileWidth: number,
+    tileHeight: number,
+  ) {
+    this.tw = tileWidth;
+    this.th = tileHeight;
+    this.walking = scene.add.graphics().setDepth(DEPTH.characters - 2);
+    this.preview = scene.add.graphics().setDepth(DEPTH.characters - 1);
+    this.target = scene.add
+      .image(0, 0, ICON.target)
+      .setDisplaySize(tileWidth, tileHeight)
+      .setDepth(DEPTH.overlay)
+      .setVisible(false);
+    this.goal = scene.add
+      .image(0, 0, ICON.target)
+      .setDisplaySize(tileWidth, tileHeight)
+      .setAlpha(0.55)
+      .setDepth(DEPTH.characters - 1)
+      .setVisible(false);
+  }
+
+  /** The pointer is over tile (x, y); (-1, -1) when it left the map or the window. */
+  hover(x: number, y: number): void {
+    this.hoverX = x;
+    this.hoverY = y;
+  }
+
+  /** Redraws what changed; call once per frame after the world ticked. */
+  update(enabled: boolean): void {
+    this.updateWalking();
+    this.updatePreview(enabled);
+  }
+
+  private updateWalking(): void {
+    const p = this.player;
+    const path = p.path;
+    const last = path.length > path.cursor ? path.cells[path.length - 1] : -1;
+    const sig = this.walkingSig;
+    const from = p.planCell;
+    if (sig.cursor === path.cursor && sig.length === path.length && sig.last === last && sig.from === from)
+      return;
+    sig.cursor = path.cursor;
+    sig.length = path.length;
+    sig.last = last;
+    sig.from = from;
+    const g = this.walking;
+    g.clear();
+    if (last < 0) {
+      this.goal.setVisible(false);
+      return;
+    }
+    this.drawPath(g, from, path.cells, path.cursor, path.length, WALKING_COLOUR, 0.9);
+    this.placeAt(this.goal, last);
+    this.goal.setVisible(true);
+  }
+
+  private updatePreview(enabled: boolean): void {
+    const x = this.hoverX;
+    const y = this.hoverY;
+    const grid = this.world.grid;
+    const pf = this.previewFor;
+    const from = this.player.planCell;
+    if (!enabled || !grid.inBounds(x, y)) {
+      if (pf.x !== -2) {
+        this.preview.clear();
+        this.target.setVisible(false);
+        pf.x = pf.y = -2;
+      }
+      return;
+    }
+    // The same tile from the same start: the same answer (the crowd around may shift it by a tile, but a
+    // search per frame on a large map is not worth that).
+    if (pf.x === x && pf.y === y && pf.from === from) return;
+    pf.x = x;
+    pf.y = y;
+    pf.from = from;
+
+    const g = this.preview;
+    g.clear();
+    const foe = this.world.characterAt(x, y);
+    const attacking = foe !== undefined && foe.kind === 'enemy';
+    const cells = this.world.preview(this.player.id, x, y);
+    this.drawPath(g, from, cells, 0, cells.length, PREVIEW_COLOUR, 0.55);
+    const end = cells.length > 0 ? cells[cells.length - 1] : from;
+    // A click on an enemy means "attack it": mark the enemy; otherwise mark where the walk will end.
+    this.placeAt(this.target, attacking ? grid.index(x, y) : end);
+    this.target.setTexture(attacking ? ICON.attackTarget : ICON.target).setDisplaySize(this.tw, this.th);
+    this.target.setVisible(true);
+    if (!attacking && end !== grid.index(x, y)) this.drawCross(g, x, y);
+  }
+
+  private drawPath(
+    g: Phaser.GameObjects.Graphics,
+    from: number,
+    cells: ArrayLike<number>,
+    start: number,
+    end: number,
+    colour: number,
+    alpha: number,
+  ): void {
+    if (end <= start) return;
+    const w = this.world.grid.width;
+    const tw = this.tw;
+    const th = this.th;
+    g.lineStyle(Math.max(2, tw / 10), 0x1d1a22, alpha * 0.6);
+    g.beginPath();
+    g.moveTo(((from % w) + 0.5) * tw, (Math.floor(from / w) + 0.5) * th);
+    for (let k = start; k < end; k++) {
+      const c = cells[k];
+      g.lineTo(((c % w) + 0.5) * tw, (Math.floor(c / w) + 0.5) * th);
+    }
+    g.strokePath();
+    g.fillStyle(colour, alpha);
+    const r = Math.max(2, tw / 10);
+    for (let k = start; k < end - 1; k++) {
+      const c = cells[k];
+      g.fillCircle(((c % w) + 0.5) * tw, (Math.floor(c / w) + 0.5) * th, r);
+    }
+  }
+
+  /** A red cross on the hovered tile the player cannot reach: the marker shows where it goes instead. */
+  private drawCross(g: Phaser.GameObjects.Graphics, x: number, y: number): void {
+    const tw = this.tw;
+    const th = this.th;
+    const k = tw * 0.25;
+    const cx = (x + 0.5) * tw;
+    const cy = (y + 0.5) * th;
+    g.lineStyle(Math.max(2, tw / 10), WALL_COLOUR, 0.9);
+    g.lineBetween(cx - k, cy - k, cx + k, cy + k);
+    g.lineBetween(cx - k, cy + k, cx + k, cy - k);
+  }
+
+  private placeAt(img: Phaser.GameObjects.Image, cell: number): void {
+    const w = this.world.grid.width;
+    img.setPosition(((cell % w) + 0.5) * this.tw, (Math.floor(cell / w) + 0.5) * this.th);
+  }
+
+  destroy(): void {
+    this.walking.destroy();
+    this.preview.destroy();
+    this.target.destroy();
+    this.goal.destroy();
+  }
+}

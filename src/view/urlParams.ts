@@ -1,0 +1,73 @@
+// The game's URL parameters besides `map` (see mapParam.ts): `seed`, `enemies`, `aggro`, `debug`. They hold
+// for every map of the visit (an exit keeps them). A bad value stops the game with one sentence naming the
+// parameter and what is wrong with it, like a map that fails to load.
+
+export interface PlayParams {
+  /** The world's seed (same map, seed and clicks: the same run). */
+  seed: number;
+  /** Exactly this many enemies (map spawns first, then seeded free tiles); undefined: the map's own. */
+  enemies?: number;
+  /** Aggro radius in tiles for every enemy; undefined: spawn properties and defaults. */
+  aggro?: number;
+  /** Start with the debug view on. */
+  debug: boolean;
+}
+
+export const DEFAULT_SEED = 1;
+/** More than this many enemies is not a game any more, and would stall the page while they are placed. */
+export const MAX_ENEMIES = 20_000;
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/** Reads the play parameters of a query string; throws an Error whose message is the sentence to show. */
+export function playParamsFrom(search: string): PlayParams {
+  const q = new URLSearchParams(search);
+  const params: PlayParams = { seed: DEFAULT_SEED, debug: false };
+
+  const seed = q.get('seed');
+  if (seed !== null) {
+    const n = Number(seed);
+    if (!INTEGER.test(seed.trim()) || n < -2_147_483_648 || n > 4_294_967_295) {
+      throw new Error(
+        `The seed parameter must be a whole number (from -2147483648 to 4294967295), got "${clip(seed)}".`,
+      );
+    }
+    params.seed = n;
+  }
+
+  const enemies = q.get('enemies');
+  if (enemies !== null) {
+    const n = Number(enemies);
+    if (!/^\d+$/.test(enemies.trim()) || n > MAX_ENEMIES) {
+      throw new Error(
+        `The enemies parameter must be a whole number from 0 to ${MAX_ENEMIES}, got "${clip(enemies)}".`,
+      );
+    }
+    params.enemies = n;
+  }
+
+  const aggro = q.get('aggro');
+  if (aggro !== null) {
+    const n = Number(aggro);
+    if (!NUMBER.test(aggro.trim()) || !Number.isFinite(n)) {
+      throw new Error(`The aggro parameter must be a number of tiles ≥ 0, got "${clip(aggro)}".`);
+    }
+    params.aggro = n;
+  }
+
+  const debug = q.get('debug');
+  if (debug !== null) {
+    const v = debug.trim().toLowerCase();
+    if (v === '' || v === '1' || v === 'true' || v === 'on') params.debug = true;
+    else if (v === '0' || v === 'false' || v === 'off') params.debug = false;
+    else throw new Error(`The debug parameter must be 1 or 0, got "${clip(debug)}".`);
+  }
+  return params;
+}
+
+/** A value quoted in a sentence stays short and on one line. */
+function clip(value: string): string {
+  const flat = value.replace(/\s+/g, ' ');
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { playParamsFrom } from '../../src/view/urlParams.ts';
+
+describe('URL parameters of the game', () => {
+  test("absent: seed 1, the map's own enemies and aggro, no debug view", () => {
+    expect(playParamsFrom('')).toEqual({ seed: 1, debug: false });
+  });
+
+  test('every parameter read', () => {
+    expect(playParamsFrom('?map=town&seed=42&enemies=4&aggro=200&debug=1')).toEqual({
+      seed: 42,
+      enemies: 4,
+      aggro: 200,
+      debug: true,
+    });
+    expect(playParamsFrom('?debug')).toMatchObject({ debug: true });
+    expect(playParamsFrom('?debug=0&aggro=2.5&enemies=0&seed=-7')).toEqual({
+      seed: -7,
+      enemies: 0,
+      aggro: 2.5,
+      debug: false,
+    });
+  });
+
+  test.each([
+    ['?seed=abc', /^The seed parameter must be a whole number .*got "abc"\.$/],
+    ['?seed=1.5', /^The seed parameter/],
+    ['?seed=99999999999', /^The seed parameter/],
+    ['?enemies=-3', /^The enemies parameter must be a whole number from 0 to \d+, got "-3"\.$/],
+    ['?enemies=lots', /^The enemies parameter/],
+    ['?enemies=', /^The enemies parameter/],
+    ['?enemies=100000', /^The enemies parameter/],
+    ['?aggro=-1', /^The aggro parameter must be a number of tiles ≥ 0, got "-1"\.$/],
+    ['?aggro=far', /^The aggro parameter/],
+    ['?debug=yes', /^The debug parameter must be 1 or 0, got "yes"\.$/],
+  ])('%s is refused with one sentence naming the parameter', (query, message) => {
+    expect(() => playParamsFrom(query)).toThrow(message);
+    try {
+      playParamsFrom(query);
+    } catch (e) {
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  test('a long bad value is clipped in the sentence', () => {
+    const long = 'x'.repeat(500);
+    expect(() => playParamsFrom(`?seed=${long}`)).toThrow(/got "x{40}…"\.$/);
+  });
+});
