@@ -81,6 +81,20 @@ describe('a map that cannot be loaded shows one sentence instead of a blank canv
     expect(shown.pageErrors).toEqual([]);
   });
 
+  test('a tileset image that cannot be loaded names the image and the map', async () => {
+    const { page, errors } = await openGame(session, '');
+    await page.route('**/tuxemon-32px.png', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.reload();
+    await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+    const text = (await page.textContent('#error')) ?? '';
+    expect(text).toBe(
+      'Image assets/tilesets/tuxemon-32px.png could not be loaded, so map maps/town.tmj cannot be drawn.',
+    );
+    expect(await page.evaluate(() => window.__RPG__.state().error)).toBe(text);
+    expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    await page.close();
+  });
+
   test('a map parameter that is neither a name nor a URL is refused', async () => {
     const shown = await errorShown('?map=my%20map!', 'error-bad-parameter.png');
     expect(shown.text).toBe(
