@@ -1,8 +1,9 @@
-// First scene: reads what the page asks for (`?map=`) and hands it to Preload. A bad parameter stops here
-// with its sentence on screen.
+// First scene: reads what the page asks for (`?map=`, `seed`, `enemies`, `aggro`, `debug`) and hands it to
+// Preload. A bad parameter stops here with its sentence on screen.
 import Phaser from 'phaser';
 import { showError } from '../view/errorBanner.ts';
 import { mapFromPage } from '../view/mapParam.ts';
+import { playParamsFrom } from '../view/urlParams.ts';
 import type { PreloadData } from './PreloadScene.ts';
 
 export class BootScene extends Phaser.Scene {
@@ -13,7 +14,7 @@ export class BootScene extends Phaser.Scene {
   create() {
     let data: PreloadData;
     try {
-      data = { map: mapFromPage(window.location.search) };
+      data = { map: mapFromPage(window.location.search), params: playParamsFrom(window.location.search) };
     } catch (e) {
       showError(e instanceof Error ? e.message : String(e));
       return;

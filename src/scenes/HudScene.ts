@@ -110,15 +110,6 @@ export class HudScene extends Phaser.Scene {
     this.panel.setPosition(Math.round(width / 2), Math.round(height / 2));
   }
 
-  /** Where the restart button is on the page (viewport CSS pixels), for tests that click it like a player. */
-  restartButtonClient(): { x: number; y: number } {
-    const canvas = this.game.canvas.getBoundingClientRect();
-    const { width, height } = this.scale.gameSize;
-    const x = this.panel.x;
-    const y = this.panel.y + 50;
-    return { x: canvas.left + (x * canvas.width) / width, y: canvas.top + (y * canvas.height) / height };
-  }
-
   override update() {
     const m = this.model;
     const s = this.shown;

@@ -8,10 +8,13 @@ import { clearError, sentenceOf, showError } from '../view/errorBanner.ts';
 import type { MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
+import type { PlayParams } from '../view/urlParams.ts';
 import type { WorldData } from './WorldScene.ts';
 
 export interface PreloadData {
   map: MapRef;
+  /** The page's play parameters (seed, enemies, aggro, debug): they hold for every map of the visit. */
+  params: PlayParams;
   /** Arrival tile in the new map (from an exit's `x`, `y`), instead of its player spawn. */
   arrival?: { x: number; y: number };
 }
@@ -64,7 +67,7 @@ export class PreloadScene extends Phaser.Scene {
         this.fail(`Image ${failed[0]}${more} could not be loaded, so map ${data.map.url} cannot be drawn.`);
         return;
       }
-      const world: WorldData = { map, mapUrl: data.map.url, arrival: data.arrival };
+      const world: WorldData = { map, mapUrl: data.map.url, arrival: data.arrival, params: data.params };
       this.scene.start('World', world);
     });
     this.load.start();

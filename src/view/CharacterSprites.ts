@@ -30,7 +30,7 @@ const FEET = 66 / 72;
 const FEET_IN_TILE = 0.82;
 /** The drawn figure is ~38 px wide in its 52 px frame; it gets this share of a tile's width. */
 const FIGURE_WIDTH_PX = 38;
-const FIGURE_TILE_SHARE = 0.8;
+const FIGURE_TILE_SHARE = 0.9;
 /** How long the "!" of a fresh notice stays big. */
 const NOTICE_POP_MS = 700;
 
@@ -76,7 +76,7 @@ export class CharacterSprites {
     this.noticedAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
     this.ring = scene.add
       .image(0, 0, ICON.playerRing)
-      .setDisplaySize(tileWidth * 0.8, tileHeight * 0.36)
+      .setDisplaySize(tileWidth * 1.05, tileHeight * 0.48)
       .setDepth(DEPTH.characters);
     for (let i = 0; i < n; i++) {
       const c = world.characters[i];

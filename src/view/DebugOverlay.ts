@@ -53,6 +53,15 @@ class CellLayer {
     this.data.data.fill(0);
   }
 
+  /** The cells as they are now (to restore them with `restore`). */
+  keep(): Uint8ClampedArray {
+    return this.data.data.slice();
+  }
+
+  restore(kept: Uint8ClampedArray): void {
+    this.data.data.set(kept);
+  }
+
   set(cell: number, rgba: readonly [number, number, number, number]): void {
     const d = this.data.data;
     const i = cell * 4;
@@ -75,8 +84,12 @@ class CellLayer {
 
 export class DebugOverlay {
   enabled = false;
-  private readonly blocked: CellLayer;
-  private readonly expanded: CellLayer;
+  /**
+   * Blocked cells and the last search's expanded ones share one image: each full-map layer costs a pass over
+   * the whole screen, and the software renderer here pays for every one.
+   */
+  private readonly cells: CellLayer;
+  private readonly blocked: Uint8ClampedArray;
   /** Held and reserved tiles, paths, aggro radii: redrawn each tick while enabled. */
   private readonly dynamic: Phaser.GameObjects.Graphics;
   private expandedSig = -1;
@@ -93,31 +106,24 @@ export class DebugOverlay {
     this.tw = tileWidth;
     this.th = tileHeight;
     const grid = world.grid;
-    this.blocked = new CellLayer(scene, grid.width, grid.height, tileWidth, tileHeight, DEPTH.overlay);
-    this.expanded = new CellLayer(scene, grid.width, grid.height, tileWidth, tileHeight, DEPTH.overlay + 1);
+    this.cells = new CellLayer(scene, grid.width, grid.height, tileWidth, tileHeight, DEPTH.overlay);
+    this.cells.clear();
+    for (let i = 0; i < grid.size; i++) if (grid.walkable[i] === 0) this.cells.set(i, BLOCKED_RGBA);
+    this.blocked = this.cells.keep();
+    this.cells.commit();
     this.dynamic = scene.add
       .graphics()
       .setDepth(DEPTH.overlay + 2)
       .setVisible(false);
-    this.drawBlocked();
   }
 
   setEnabled(on: boolean): void {
     this.enabled = on;
-    this.blocked.image.setVisible(on);
-    this.expanded.image.setVisible(on);
+    this.cells.image.setVisible(on);
     this.dynamic.setVisible(on);
     this.drawnTick = -1;
     this.expandedSig = -1;
     if (!on) this.dynamic.clear();
-  }
-
-  /** The static collision: drawn once (the grid does not change while a map is on screen). */
-  private drawBlocked(): void {
-    const grid = this.world.grid;
-    this.blocked.clear();
-    for (let i = 0; i < grid.size; i++) if (grid.walkable[i] === 0) this.blocked.set(i, BLOCKED_RGBA);
-    this.blocked.commit();
   }
 
   /** Call once per frame; `view` is the camera's world view (characters outside it are not drawn). */
@@ -128,9 +134,9 @@ export class DebugOverlay {
     const sig = w.expandedCount * 31 + (w.expandedCount > 0 ? w.expanded[w.expandedCount - 1] : 0);
     if (sig !== this.expandedSig) {
       this.expandedSig = sig;
-      this.expanded.clear();
-      for (let k = 0; k < w.expandedCount; k++) this.expanded.set(w.expanded[k], EXPANDED_RGBA);
-      this.expanded.commit();
+      this.cells.restore(this.blocked);
+      for (let k = 0; k < w.expandedCount; k++) this.cells.set(w.expanded[k], EXPANDED_RGBA);
+      this.cells.commit();
     }
     if (this.drawnTick === w.tick) return;
     this.drawnTick = w.tick;
@@ -186,8 +192,7 @@ export class DebugOverlay {
   }
 
   destroy(): void {
-    this.blocked.destroy();
-    this.expanded.destroy();
+    this.cells.destroy();
     this.dynamic.destroy();
   }
 }

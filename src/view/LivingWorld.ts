@@ -65,6 +65,9 @@ export class LivingWorld {
   private leaving = false;
   private renderStart = 0;
   private readoutAt = 0;
+  /** performance.now() of the previous frame: the world's time comes from here, not from Phaser's delta,
+   * which Phaser smooths and caps (at a low frame rate the world would run slow). */
+  private lastFrameAt = -1;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -132,8 +135,10 @@ export class LivingWorld {
   }
 
   /** One frame: run the ticks that are due, then bring everything on screen up to date. */
-  update(time: number, delta: number): void {
+  update(time: number): void {
     const t0 = performance.now();
+    const delta = this.lastFrameAt < 0 ? 0 : t0 - this.lastFrameAt;
+    this.lastFrameAt = t0;
     if (this.accepting()) this.keyboard.poll();
     const due = this.clock.advance(delta);
     const world = this.world;

@@ -10,7 +10,7 @@ import { DEPTH } from './depths.ts';
 import { ICON } from './icons.ts';
 
 const WALKING_COLOUR = 0xffe066;
-const PREVIEW_COLOUR = 0xffffff;
+const PREVIEW_COLOUR = 0xf4f4ff;
 const WALL_COLOUR = 0xff4d4d;
 
 export class PathMarkers {
@@ -36,8 +36,8 @@ export class PathMarkers {
   ) {
     this.tw = tileWidth;
     this.th = tileHeight;
-    this.walking = scene.add.graphics().setDepth(DEPTH.characters - 2);
-    this.preview = scene.add.graphics().setDepth(DEPTH.characters - 1);
+    this.walking = scene.add.graphics().setDepth(DEPTH.above + 100);
+    this.preview = scene.add.graphics().setDepth(DEPTH.above + 101);
     this.target = scene.add
       .image(0, 0, ICON.target)
       .setDisplaySize(tileWidth, tileHeight)
@@ -112,7 +112,7 @@ export class PathMarkers {
     const foe = this.world.characterAt(x, y);
     const attacking = foe !== undefined && foe.kind === 'enemy';
     const cells = this.world.preview(this.player.id, x, y);
-    this.drawPath(g, from, cells, 0, cells.length, PREVIEW_COLOUR, 0.55);
+    this.drawPath(g, from, cells, 0, cells.length, PREVIEW_COLOUR, 0.75);
     const end = cells.length > 0 ? cells[cells.length - 1] : from;
     // A click on an enemy means "attack it": mark the enemy; otherwise mark where the walk will end.
     this.placeAt(this.target, attacking ? grid.index(x, y) : end);
@@ -131,19 +131,26 @@ export class PathMarkers {
     alpha: number,
   ): void {
     if (end <= start) return;
-    const w = this.world.grid.width;
     const tw = this.tw;
     const th = this.th;
-    g.lineStyle(Math.max(2, tw / 10), 0x1d1a22, alpha * 0.6);
-    g.beginPath();
-    g.moveTo(((from % w) + 0.5) * tw, (Math.floor(from / w) + 0.5) * th);
-    for (let k = start; k < end; k++) {
-      const c = cells[k];
-      g.lineTo(((c % w) + 0.5) * tw, (Math.floor(c / w) + 0.5) * th);
+    const w = this.world.grid.width;
+    const line = Math.max(2, tw / 8);
+    // A dark casing under a light line: readable on grass, sand and stone alike.
+    for (const [width, c, a] of [
+      [line + 3, 0x1d1a22, alpha * 0.7],
+      [line, colour, alpha],
+    ] as const) {
+      g.lineStyle(width, c, a);
+      g.beginPath();
+      g.moveTo(((from % w) + 0.5) * tw, (Math.floor(from / w) + 0.5) * th);
+      for (let k = start; k < end; k++) {
+        const cell = cells[k];
+        g.lineTo(((cell % w) + 0.5) * tw, (Math.floor(cell / w) + 0.5) * th);
+      }
+      g.strokePath();
     }
-    g.strokePath();
     g.fillStyle(colour, alpha);
-    const r = Math.max(2, tw / 10);
+    const r = line * 1.1;
     for (let k = start; k < end - 1; k++) {
       const c = cells[k];
       g.fillCircle(((c % w) + 0.5) * tw, (Math.floor(c / w) + 0.5) * th, r);

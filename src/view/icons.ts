@@ -56,11 +56,16 @@ export function makeIcons(scene: Phaser.Scene) {
   paint(scene, ICON.notice, 22, 28, bubble('#fff6d8', '#d62828', '!'));
   paint(scene, ICON.lost, 22, 28, bubble('#e6e6ee', '#4a4a66', '?'));
   paint(scene, ICON.attack, 22, 28, bubble('#d62828', '#fff6d8', '!'));
-  paint(scene, ICON.playerRing, 32, 14, (g, w, h) => {
-    g.strokeStyle = '#ffd84a';
-    g.lineWidth = 2;
+  paint(scene, ICON.playerRing, 48, 22, (g, w, h) => {
+    g.strokeStyle = '#1d1a22';
+    g.lineWidth = 5;
     g.beginPath();
-    g.ellipse(w / 2, h / 2, w / 2 - 2, h / 2 - 2, 0, 0, Math.PI * 2);
+    g.ellipse(w / 2, h / 2, w / 2 - 3, h / 2 - 3, 0, 0, Math.PI * 2);
+    g.stroke();
+    g.strokeStyle = '#ffd84a';
+    g.lineWidth = 3;
+    g.beginPath();
+    g.ellipse(w / 2, h / 2, w / 2 - 3, h / 2 - 3, 0, 0, Math.PI * 2);
     g.stroke();
   });
   const corners = (colour: string): Painter => {

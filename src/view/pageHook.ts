@@ -1,6 +1,7 @@
 // `window.__RPG__`: the page's hook for anyone automating the game (the browser tests, benchmarks, a curious
 // player in the console). It only reads: nothing here moves a character. The README documents its shape.
 import type { NavGrid } from '../core/grid/NavGrid.ts';
+import type { FrameSample, FrameStats } from './FrameStats.ts';
 
 export interface MapSummary {
   name: string;
@@ -31,12 +32,19 @@ export interface RpgHook {
   walkable(x: number, y: number): boolean;
   /** Viewport CSS pixels of the tile's centre, as the camera shows it right now. */
   tileToClient(x: number, y: number): { x: number; y: number };
+  /** Milliseconds from navigation to the first `ready` (for benchmarks). */
+  readyAt: number;
+  /** The recorded frames (frame time, the game's own work, ticks, renderer) of the current map, oldest first. */
+  frames(): FrameSample | null;
+  /** Starts the frame record afresh (benchmarks: after warming up). */
+  resetFrames(): void;
 }
 
 type StatePart = () => unknown;
 
 class PageHook implements RpgHook {
-  ready = false;
+  private ready_ = false;
+  readyAt = 0;
   renderer = 'none';
   private map: MapSummary | null = null;
   private nav: NavGrid | null = null;
@@ -44,6 +52,29 @@ class PageHook implements RpgHook {
   private error: string | undefined;
   private toClient: ((x: number, y: number) => { x: number; y: number }) | null = null;
   private readonly parts = new Map<string, StatePart>();
+  private stats: FrameStats | null = null;
+
+  get ready(): boolean {
+    return this.ready_;
+  }
+
+  set ready(value: boolean) {
+    if (value && !this.ready_ && this.readyAt === 0) this.readyAt = performance.now();
+    this.ready_ = value;
+  }
+
+  frames(): FrameSample | null {
+    return this.stats ? this.stats.sample() : null;
+  }
+
+  resetFrames() {
+    this.stats?.reset();
+  }
+
+  /** The frame record of the map on screen (null when none). */
+  setFrameStats(stats: FrameStats | null) {
+    this.stats = stats;
+  }
 
   state(): RpgState {
     const s: RpgState = { map: this.map ? { ...this.map } : null, tick: this.ticks };
@@ -77,6 +108,7 @@ class PageHook implements RpgHook {
   leaveMap() {
     this.ready = false;
     this.toClient = null;
+    this.stats = null;
   }
 
   setTick(tick: number) {

@@ -1,0 +1,204 @@
+// Playing the built game in headless Chromium, as a player: real clicks and key presses at the places the page
+// hook reports, the world read back through `window.__RPG__.state()`. Nothing here moves a character by hand.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
+import { clickTile, largestJump, state, tilesWalked, watch } from './player.ts';
+
+let session: GameSession;
+beforeAll(async () => {
+  session = await startSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('walking', () => {
+  test('a click walks the player to the tile, one tile at a time', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    const start = (await state(page)).player;
+    expect(start).toMatchObject({ x: 10, y: 14, moving: false, hp: 100 });
+    const goal = { x: 20, y: 25 };
+    await clickTile(page, goal.x, goal.y);
+    const seen = await watch(
+      page,
+      `s.player.x === ${goal.x} && s.player.y === ${goal.y} && !s.player.moving`,
+      20_000,
+    );
+    const positions = seen.map((s) => s.player);
+    const end = positions[positions.length - 1];
+    expect(end).toMatchObject({ ...goal, moving: false });
+    expect(largestJump([start, ...positions]), 'never a jump of more than one tile').toBe(1);
+    const walked = tilesWalked([start, ...positions]);
+    // Diagonal steps allowed: at least the Chebyshev distance in steps, every tile walkable.
+    expect(walked.length - 1).toBeGreaterThanOrEqual(Math.max(goal.x - start.x, goal.y - start.y));
+    for (const t of walked)
+      expect(await page.evaluate(([x, y]) => window.__RPG__.walkable(x, y), [t.x, t.y])).toBe(true);
+    // Moving takes time: 4 tiles per second, so no arrival in a handful of frames.
+    expect(seen.filter((s) => s.player.moving).length).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('a click on a wall walks to the reachable tile nearest to it', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    const wall = { x: 30, y: 7 }; // inside the big glass building
+    expect(await page.evaluate(([x, y]) => window.__RPG__.walkable(x, y), [wall.x, wall.y])).toBe(false);
+    // The nearest walkable tile to the click, by straight (octile) distance, found from the page's own map.
+    const nearest = await page.evaluate(
+      ([cx, cy]) => {
+        const { width, height } = window.__RPG__.state().map!;
+        let best = { x: -1, y: -1, d: Number.POSITIVE_INFINITY };
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            if (!window.__RPG__.walkable(x, y)) continue;
+            const dx = Math.abs(x - cx);
+            const dy = Math.abs(y - cy);
+            const d = Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
+            if (d < best.d - 1e-9) best = { x, y, d };
+          }
+        return best;
+      },
+      [wall.x, wall.y],
+    );
+    expect(nearest).toMatchObject({ x: 30, y: 3 }); // behind the building, under its roof
+    await clickTile(page, wall.x, wall.y);
+    const seen = await watch(
+      page,
+      `s.player.x === ${nearest.x} && s.player.y === ${nearest.y} && !s.player.moving`,
+      25_000,
+    );
+    const end = seen[seen.length - 1].player;
+    expect(end).toMatchObject({ x: nearest.x, y: nearest.y, moving: false });
+    expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
+    // And it stays there: the walk is over.
+    await page.waitForTimeout(500);
+    expect((await state(page)).player).toMatchObject({ x: nearest.x, y: nearest.y, moving: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('arrow keys and WASD step one tile each', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    await page.mouse.move(5, 5);
+    /** Presses a key and reads where the player stands once the step it started (if any) is over. */
+    const step = async (key: string) => {
+      await page.keyboard.press(key);
+      await watch(page, 's.player.moving', 1_000);
+      await watch(page, '!s.player.moving', 3_000);
+      await page.waitForTimeout(100);
+      const p = (await state(page)).player;
+      return { x: p.x, y: p.y, moving: p.moving };
+    };
+    expect((await state(page)).player).toMatchObject({ x: 10, y: 14 });
+    expect(await step('ArrowRight')).toEqual({ x: 11, y: 14, moving: false });
+    expect(await step('s')).toEqual({ x: 11, y: 15, moving: false });
+    expect(await step('a')).toEqual({ x: 10, y: 15, moving: false });
+    expect(await step('ArrowUp')).toEqual({ x: 10, y: 14, moving: false });
+    expect(await step('w')).toEqual({ x: 10, y: 13, moving: false });
+    expect(await step('d')).toEqual({ x: 11, y: 13, moving: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('enemies', () => {
+  test('with ?enemies=4&aggro=200 they hunt down a standing player; at 0 hit points the game is over, and Enter restarts', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=4&aggro=200&seed=3');
+    await waitReady(page);
+    const first = await state(page);
+    expect(first.enemies).toHaveLength(4);
+    const home = { x: first.player.x, y: first.player.y };
+    // Standing still, the player is found: enemies come next to it and attack, its hit points fall.
+    const seen = await watch(
+      page,
+      's.enemies.some((e) => e.state === "attack" && Math.max(Math.abs(e.x - s.player.x), Math.abs(e.y - s.player.y)) <= 1) && s.player.hp < 100',
+      30_000,
+    );
+    const hunted = seen[seen.length - 1];
+    expect(hunted.player.hp).toBeLessThan(100);
+    expect(hunted.player).toMatchObject(home);
+    const attackers = hunted.enemies.filter((e) => e.state === 'attack');
+    expect(attackers.length).toBeGreaterThan(0);
+    for (const e of attackers) {
+      expect(Math.max(Math.abs(e.x - home.x), Math.abs(e.y - home.y))).toBe(1);
+    }
+    expect(seen.some((s) => s.enemies.some((e) => e.state === 'chase'))).toBe(true);
+    for (const e of first.enemies) {
+      const track = seen.map((s) => s.enemies.find((x) => x.id === e.id)!);
+      expect(largestJump(track), `enemy ${e.id} never jumps`).toBeLessThanOrEqual(1);
+    }
+    await page.screenshot({ path: join(SCREENSHOTS, 'town-hunted.png') });
+
+    const over = await watch(page, 's.player.hp === 0', 60_000);
+    expect(over[over.length - 1].player.hp).toBe(0);
+    await page.waitForTimeout(300);
+    // The world stands still behind the game-over panel.
+    const tick = (await state(page)).tick;
+    await page.waitForTimeout(300);
+    expect((await state(page)).tick).toBe(tick);
+    await page.screenshot({ path: join(SCREENSHOTS, 'town-game-over.png') });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => window.__RPG__.ready && (window.__RPG__.state().player as { hp: number } | undefined)?.hp === 100,
+      null,
+      { timeout: 30_000 },
+    );
+    const restarted = await state(page);
+    expect(restarted.player).toMatchObject({ ...home, hp: 100 });
+    expect(restarted.tick).toBeLessThan(tick);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('exits', () => {
+  test('the town door leads down into the dungeon, and its stairs back up to the town', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    await clickTile(page, 8, 24); // the door of the house in the south-west
+    await page.waitForFunction(
+      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'dungeon',
+      null,
+      { timeout: 30_000 },
+    );
+    const below = await state(page);
+    expect(below.player).toMatchObject({ x: 5, y: 3 });
+    expect(below.enemies).toHaveLength(0); // ?enemies=0 holds for every map of the visit
+    await clickTile(page, 5, 2); // the stairs up
+    await page.waitForFunction(
+      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'town',
+      null,
+      { timeout: 30_000 },
+    );
+    expect((await state(page)).player).toMatchObject({ x: 8, y: 25 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('bad parameters show one sentence instead of the game', () => {
+  test.each([
+    ['?enemies=lots', 'The enemies parameter must be a whole number from 0 to 20000, got "lots".'],
+    ['?seed=1.5', 'The seed parameter must be a whole number (from -2147483648 to 4294967295), got "1.5".'],
+    ['?aggro=-2', 'The aggro parameter must be a number of tiles ≥ 0, got "-2".'],
+    ['?debug=maybe', 'The debug parameter must be 1 or 0, got "maybe".'],
+    [
+      '?map=dungeon&enemies=20000',
+      /^The enemies parameter asks for 20000 enemies, but map dungeon has room for \d+\.$/,
+    ],
+  ])('%s', async (query, sentence) => {
+    const { page, errors } = await openGame(session, query);
+    await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+    const text = (await page.textContent('#error')) ?? '';
+    if (typeof sentence === 'string') expect(text).toBe(sentence);
+    else expect(text).toMatch(sentence);
+    expect(await page.evaluate(() => window.__RPG__.state().error)).toBe(text);
+    expect(await page.evaluate(() => window.__RPG__.ready)).toBe(false);
+    expect(errors.filter((e) => e.startsWith('page error'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Browser benchmark: the built game (dist/, served by a plain static server) in headless Chromium.
+ *   npm run bench:browser [-- --seconds S] [-- --no-build]
+ * On the 256×256 field with 0, 200 and 1,000 enemies (aggro 200, so the crowd hunts), while the player walks
+ * back and forth (real mouse clicks, so the chase fields are rebuilt as it goes), it prints per scenario:
+ * frames per second, p99 and worst frame time, the game's own work per frame (world ticks with their path
+ * scheduling, sprite, marker and overlay updates; measured with performance.now() inside the game) against the
+ * renderer's draw (Phaser's pre-render to post-render, CPU side), enemies chasing, and the time from navigation
+ * to `__RPG__.ready`. Figures, not pass/fail: this machine's software GL is a floor for the renderer.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/browser/chromium.ts';
+import { serveStatic } from '../test/browser/staticServer.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+
+interface Frames {
+  frameMs: number[];
+  ownMs: number[];
+  tickMs: number[];
+  renderMs: number[];
+  ticks: number[];
+}
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+function mean(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+const fmt = (v: number, places = 2) => v.toFixed(places).padStart(7);
+
+async function waitReady(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => window.__RPG__?.ready === true || window.__RPG__?.state().error !== undefined,
+    null,
+    { timeout: 120_000 },
+  );
+  const error = await page.evaluate(() => window.__RPG__.state().error);
+  if (error !== undefined) throw new Error(`the game showed an error: ${error}`);
+  return page.evaluate(() => window.__RPG__.readyAt);
+}
+
+/** The player walks between two tiles, clicked like a player would, so the crowd keeps re-planning. */
+async function walkBackAndForth(page: Page, seconds: number, chasing: number[]) {
+  const start = await page.evaluate(() => window.__RPG__.state().player as { x: number; y: number });
+  const spots = [
+    { x: start.x + 9, y: start.y - 4 },
+    { x: start.x + 2, y: start.y + 5 },
+  ];
+  const until = Date.now() + seconds * 1000;
+  for (let k = 0; Date.now() < until; k++) {
+    const spot = spots[k % 2];
+    const at = await page.evaluate(([x, y]) => window.__RPG__.tileToClient(x, y), [spot.x, spot.y]);
+    await page.mouse.click(at.x, at.y);
+    const pause = Math.min(2500, until - Date.now());
+    if (pause > 0) await page.waitForTimeout(pause);
+    chasing.push(
+      await page.evaluate(
+        () =>
+          (window.__RPG__.state().enemies as { state: string }[]).filter(
+            (e) => e.state === 'chase' || e.state === 'attack',
+          ).length,
+      ),
+    );
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const secondsAt = args.indexOf('--seconds');
+  const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 12;
+  if (!(seconds > 0)) throw new Error(`--seconds must be a number above 0, got "${args[secondsAt + 1]}".`);
+  if (!args.includes('--no-build')) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the game did not build (npx vite build failed).');
+  }
+  const server = await serveStatic(join(ROOT, 'dist'));
+  const browser = await launchChromium();
+  console.log(
+    `browser bench: maps/field.tmj (256×256), headless Chromium (SwiftShader WebGL), ${seconds} s each`,
+  );
+  console.log(
+    'enemies | fps   | frame p99 | frame max | own p50 | own p99 | own max | ticks p99 | render mean | render p99 | chasing | ready ms',
+  );
+  try {
+    for (const enemies of [0, 200, 1000]) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.url}?map=field&enemies=${enemies}&aggro=200&seed=7`);
+      const readyMs = await waitReady(page);
+      await page.waitForTimeout(1500);
+      await page.evaluate(() => window.__RPG__.resetFrames());
+      const chasing: number[] = [];
+      await walkBackAndForth(page, seconds, chasing);
+      const f = (await page.evaluate(() => window.__RPG__.frames())) as Frames;
+      const fps = (f.frameMs.length / f.frameMs.reduce((a, b) => a + b, 0)) * 1000;
+      console.log(
+        [
+          String(enemies).padStart(7),
+          fmt(fps, 1),
+          fmt(quantile(f.frameMs, 0.99), 1).padStart(9),
+          fmt(Math.max(...f.frameMs), 1).padStart(9),
+          fmt(quantile(f.ownMs, 0.5)),
+          fmt(quantile(f.ownMs, 0.99)),
+          fmt(Math.max(...f.ownMs)),
+          fmt(quantile(f.tickMs, 0.99)).padStart(9),
+          fmt(mean(f.renderMs)).padStart(11),
+          fmt(quantile(f.renderMs, 0.99)).padStart(10),
+          fmt(mean(chasing), 0),
+          fmt(readyMs, 0).padStart(8),
+        ].join(' | '),
+      );
+      if (errors.length > 0) console.log(`  page errors: ${errors.join(' | ')}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`${message.endsWith('.') ? message : `${message}.`}\n`);
+    process.exit(1);
+  },
+);
