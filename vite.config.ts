@@ -1,5 +1,5 @@
 import { cpSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 // `maps/` and `assets/` stay at the top level of the repository, where map authors find them and Tiled's relative
@@ -18,7 +18,7 @@ function copyGameData(): Plugin {
     closeBundle() {
       for (const dir of ['maps', 'assets']) {
         const from = join(root, dir);
-        if (existsSync(from)) cpSync(from, join(root, outDir, dir), { recursive: true });
+        if (existsSync(from)) cpSync(from, join(resolve(root, outDir), dir), { recursive: true });
       }
     },
   };
