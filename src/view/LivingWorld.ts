@@ -78,6 +78,10 @@ export class LivingWorld {
     map.nav.occupant.fill(0);
     const world = new World(map.nav, { seed: params.seed, debug: true });
     populate(world, spawnsFor(map, opts.arrival), { enemies: params.enemies, aggro: params.aggro });
+    if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
+    if (params.leash !== undefined) {
+      for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
+    }
     this.world = world;
     this.player = world.player!;
     this.clock = new WorldClock(world.tickHz);

@@ -12,6 +12,8 @@ import { ICON } from './icons.ts';
 const WALKING_COLOUR = 0xffe066;
 const PREVIEW_COLOUR = 0xf4f4ff;
 const WALL_COLOUR = 0xff4d4d;
+/** The pointer rests this long on a tile before its preview is searched. */
+const SETTLE_MS = 60;
 
 export class PathMarkers {
   private readonly walking: Phaser.GameObjects.Graphics;
@@ -20,6 +22,8 @@ export class PathMarkers {
   private readonly goal: Phaser.GameObjects.Image;
   private hoverX = -1;
   private hoverY = -1;
+  /** When the pointer came to the hovered tile: a pointer sweeping across the map does not search each tile. */
+  private hoverSince = 0;
   /** What the preview was computed for: hovered tile and the tile the player's plans start from. */
   private previewFor = { x: -2, y: -2, from: -1 };
   /** What the walking path was drawn from. */
@@ -53,8 +57,10 @@ export class PathMarkers {
 
   /** The pointer is over tile (x, y); (-1, -1) when it left the map or the window. */
   hover(x: number, y: number): void {
+    if (x === this.hoverX && y === this.hoverY) return;
     this.hoverX = x;
     this.hoverY = y;
+    this.hoverSince = performance.now();
   }
 
   /** Redraws what changed; call once per frame after the world ticked. */
@@ -91,8 +97,15 @@ export class PathMarkers {
     const y = this.hoverY;
     const grid = this.world.grid;
     const pf = this.previewFor;
-    const from = this.player.planCell;
-    if (!enabled || !grid.inBounds(x, y)) {
+    const p = this.player;
+    const from = p.planCell;
+    // Over the tile the player is already walking to, the walking path is the answer: no search needed (on a
+    // large map a click on a wall costs a search of the whole map, not to be repeated at every step).
+    const walkingThere =
+      p.goal === grid.index(x, y) &&
+      p.target === 0 &&
+      (p.path.remaining > 0 || p.moving || this.world.scheduler.isQueued(p.id));
+    if (!enabled || !grid.inBounds(x, y) || walkingThere) {
       if (pf.x !== -2) {
         this.preview.clear();
         this.target.setVisible(false);
@@ -103,6 +116,7 @@ export class PathMarkers {
     // The same tile from the same start: the same answer (the crowd around may shift it by a tile, but a
     // search per frame on a large map is not worth that).
     if (pf.x === x && pf.y === y && pf.from === from) return;
+    if (performance.now() - this.hoverSince < SETTLE_MS) return;
     pf.x = x;
     pf.y = y;
     pf.from = from;

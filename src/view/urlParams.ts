@@ -1,4 +1,5 @@
-// The game's URL parameters besides `map` (see mapParam.ts): `seed`, `enemies`, `aggro`, `debug`. They hold
+// The game's URL parameters besides `map` (see mapParam.ts): `seed`, `enemies`, `aggro`, `leash`, `hp`,
+// `debug`. They hold
 // for every map of the visit (an exit keeps them). A bad value stops the game with one sentence naming the
 // parameter and what is wrong with it, like a map that fails to load.
 
@@ -9,6 +10,10 @@ export interface PlayParams {
   enemies?: number;
   /** Aggro radius in tiles for every enemy; undefined: spawn properties and defaults. */
   aggro?: number;
+  /** Leash radius in tiles for every enemy (how far from its spawn it gives up); undefined: the map's. */
+  leash?: number;
+  /** The player's hit points (benchmarks and long looks at a crowd use a very large number). */
+  hp?: number;
   /** Start with the debug view on. */
   debug: boolean;
 }
@@ -54,6 +59,24 @@ export function playParamsFrom(search: string): PlayParams {
       throw new Error(`The aggro parameter must be a number of tiles ≥ 0, got "${clip(aggro)}".`);
     }
     params.aggro = n;
+  }
+
+  const leash = q.get('leash');
+  if (leash !== null) {
+    const n = Number(leash);
+    if (!NUMBER.test(leash.trim()) || !Number.isFinite(n)) {
+      throw new Error(`The leash parameter must be a number of tiles ≥ 0, got "${clip(leash)}".`);
+    }
+    params.leash = n;
+  }
+
+  const hp = q.get('hp');
+  if (hp !== null) {
+    const n = Number(hp);
+    if (!/^\d+$/.test(hp.trim()) || n < 1 || !Number.isSafeInteger(n)) {
+      throw new Error(`The hp parameter must be a whole number of hit points ≥ 1, got "${clip(hp)}".`);
+    }
+    params.hp = n;
   }
 
   const debug = q.get('debug');

@@ -47,3 +47,16 @@ describe('URL parameters of the game', () => {
     expect(() => playParamsFrom(`?seed=${long}`)).toThrow(/got "x{40}…"\.$/);
   });
 });
+
+describe('leash and hp', () => {
+  test('read when given', () => {
+    expect(playParamsFrom('?leash=30&hp=500')).toEqual({ seed: 1, debug: false, leash: 30, hp: 500 });
+  });
+  test.each([
+    ['?leash=-1', 'The leash parameter must be a number of tiles ≥ 0, got "-1".'],
+    ['?hp=0', 'The hp parameter must be a whole number of hit points ≥ 1, got "0".'],
+    ['?hp=ten', 'The hp parameter must be a whole number of hit points ≥ 1, got "ten".'],
+  ])('%s is refused', (query, sentence) => {
+    expect(() => playParamsFrom(query)).toThrow(sentence);
+  });
+});
