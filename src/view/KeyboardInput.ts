@@ -28,6 +28,7 @@ export class KeyboardInput {
   private readonly right: Phaser.Input.Keyboard.Key[];
   private readonly shift: Phaser.Input.Keyboard.Key[];
   private readonly keyboard: Phaser.Input.Keyboard.KeyboardPlugin | null;
+  private lastEvent: KeyboardEvent | null = null;
 
   constructor(
     scene: Phaser.Scene,
@@ -47,6 +48,11 @@ export class KeyboardInput {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
+    // Phaser 4 can hand the same keydown over twice (again when its keyup arrives in the same frame): a toggle
+    // must see each press once.
+    if (event === this.lastEvent) return;
+    this.lastEvent = event;
+    if (event.repeat) return;
     if (event.code === 'KeyD' && event.shiftKey) {
       this.target.toggleDebug();
       return;
