@@ -126,6 +126,11 @@ export class PathMarkers {
     const foe = this.world.characterAt(x, y);
     const attacking = foe !== undefined && foe.kind === 'enemy';
     const cells = this.world.preview(this.player.id, x, y);
+    if (cells.length === 0 && !attacking) {
+      // Nowhere to go from here (the player's own tile, or walled in): nothing to promise.
+      this.target.setVisible(false);
+      return;
+    }
     this.drawPath(g, from, cells, 0, cells.length, PREVIEW_COLOUR, 0.75);
     const end = cells.length > 0 ? cells[cells.length - 1] : from;
     // A click on an enemy means "attack it": mark the enemy; otherwise mark where the walk will end.

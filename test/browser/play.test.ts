@@ -73,8 +73,9 @@ describe('walking', () => {
     const end = seen[seen.length - 1].player;
     expect(end).toMatchObject({ x: nearest.x, y: nearest.y, moving: false });
     expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
-    // And it stays there: the walk is over.
+    // And it stays there: the walk is over. (Under the roof of the building: the Above layer hides it.)
     await page.waitForTimeout(500);
+    await page.screenshot({ path: join(SCREENSHOTS, 'town-behind-roof.png') });
     expect((await state(page)).player).toMatchObject({ x: nearest.x, y: nearest.y, moving: false });
     expect(errors).toEqual([]);
     await page.close();

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { state } from './player.ts';
+import { clickTile, state, watch } from './player.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -99,6 +99,55 @@ describe('each map, in play and in the debug view', () => {
     await waitReady(page);
     const debug = await page.screenshot();
     expect(redness(debug, at.x, at.y) - redness(plain, at.x, at.y)).toBeGreaterThan(25);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the camera', () => {
+  test('follows the player within the map bounds, and the wheel zooms within limits', async () => {
+    const { page, errors } = await openGame(session, '?map=field&enemies=0');
+    await waitReady(page);
+    const view = { w: 1280, h: 720 };
+    const start = (await state(page)).player;
+    // At the west edge of the map the view stops at the border: the player is left of the centre.
+    const before = await page.evaluate(([x, y]) => window.__RPG__.tileToClient(x, y), [start.x, start.y]);
+    expect(before.x).toBeLessThan(view.w / 2 - 200);
+    const goal = { x: start.x + 30, y: start.y }; // on screen, on the road east
+    await clickTile(page, goal.x, goal.y);
+    await watch(page, `s.player.x === ${goal.x} && !s.player.moving`, 20_000);
+    await page.waitForTimeout(200);
+    const after = await page.evaluate(([x, y]) => window.__RPG__.tileToClient(x, y), [goal.x, goal.y]);
+    expect(Math.abs(after.x - view.w / 2)).toBeLessThan(32);
+    expect(Math.abs(after.y - view.h / 2)).toBeLessThan(32);
+
+    const tilePx = () =>
+      page.evaluate(() => window.__RPG__.tileToClient(1, 0).x - window.__RPG__.tileToClient(0, 0).x);
+    expect(await tilePx()).toBeCloseTo(32, 0);
+    await page.mouse.move(view.w / 2, view.h / 2);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(200);
+    const closer = await tilePx();
+    expect(closer).toBeGreaterThan(40);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(200);
+    expect(await tilePx()).toBeLessThanOrEqual(4 * 32 + 0.01);
+    await page.screenshot({ path: join(SCREENSHOTS, 'field-zoomed-in.png') });
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(200);
+    const farthest = await tilePx();
+    expect(farthest).toBeGreaterThanOrEqual(0.25 * 32 - 0.01);
+    expect(farthest).toBeLessThan(closer);
+    // Zoomed out the view reaches the map's west border again: the player is on screen, the border at the edge.
+    const p = (await state(page)).player;
+    const still = await page.evaluate(([x, y]) => window.__RPG__.tileToClient(x, y), [p.x, p.y]);
+    expect(still.x).toBeGreaterThan(0);
+    expect(still.x).toBeLessThan(view.w / 2);
+    expect(Math.abs(still.y - view.h / 2)).toBeLessThan(32);
+    const corner = await page.evaluate(() => window.__RPG__.tileToClient(0, 0).x);
+    expect(corner).toBeGreaterThanOrEqual(0);
+    expect(corner).toBeLessThan(farthest);
+    await page.screenshot({ path: join(SCREENSHOTS, 'field-zoomed-out.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
