@@ -3,7 +3,7 @@
 // alpha), so motion is smooth at any frame rate, one tick (50 ms) behind the simulation. The walk cycle is
 // driven by the distance actually covered (no feet sliding), per facing; standing shows the idle pose.
 // One sprite per character, created once; per frame only numbers change (no allocation).
-import type Phaser from 'phaser';
+import Phaser from 'phaser';
 import type { Character } from '../core/world/Character.ts';
 import type { World } from '../core/world/World.ts';
 import { CHARACTER_SHEET } from './assets.ts';
@@ -34,6 +34,10 @@ const FIGURE_TILE_SHARE = 0.9;
 /** How long the "!" of a fresh notice stays big. */
 const NOTICE_POP_MS = 700;
 
+/** A character struck flashes this long, in this colour. */
+const STRUCK_MS = 160;
+const STRUCK_TINT = 0xff5a4a;
+
 /** Sheet block (character design) of the player; enemies take the others, by id. */
 const PLAYER_BLOCK = 0;
 
@@ -51,6 +55,9 @@ export class CharacterSprites {
   private frameShown: Int16Array;
   /** Time (ms) of each enemy's last notice, for the "!" pop. */
   private noticedAt: Float64Array;
+  /** Time (ms) each character was last struck, and whether its sprite shows the flash now. */
+  private struckAt: Float64Array;
+  private flashing: Uint8Array;
   private readonly tw: number;
   private readonly th: number;
   private readonly scale: number;
@@ -74,6 +81,8 @@ export class CharacterSprites {
     this.odometer = new Float32Array(n);
     this.frameShown = new Int16Array(n).fill(-1);
     this.noticedAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+    this.struckAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+    this.flashing = new Uint8Array(n);
     this.ring = scene.add
       .image(0, 0, ICON.playerRing)
       .setDisplaySize(tileWidth * 1.05, tileHeight * 0.48)
@@ -102,6 +111,11 @@ export class CharacterSprites {
   /** An enemy noticed the player this tick: pop its "!". */
   noticed(id: number, now: number): void {
     if (id - 1 < this.noticedAt.length) this.noticedAt[id - 1] = now;
+  }
+
+  /** Character `id` was hit this tick: flash it. */
+  struck(id: number, now: number): void {
+    if (id >= 1 && id - 1 < this.struckAt.length) this.struckAt[id - 1] = now;
   }
 
   /**
@@ -168,6 +182,12 @@ export class CharacterSprites {
       if (frame !== this.frameShown[i]) {
         s.setFrame(frame);
         this.frameShown[i] = frame;
+      }
+      const flash = now - this.struckAt[i] < STRUCK_MS ? 1 : 0;
+      if (flash !== this.flashing[i]) {
+        this.flashing[i] = flash;
+        if (flash) s.setTint(STRUCK_TINT).setTintMode(Phaser.TintModes.FILL);
+        else s.clearTint().setTintMode(Phaser.TintModes.MULTIPLY);
       }
       if (c.kind === 'enemy') this.updateBadge(i, c, x, y, now);
     }

@@ -45,6 +45,7 @@ export interface EnemyState {
   y: number;
   state: Character['state'];
   moving: boolean;
+  hp: number;
 }
 
 /** How often the debug readout is rebuilt (it allocates a string). */
@@ -176,6 +177,7 @@ export class LivingWorld {
     for (let i = 0; i < events.count; i++) {
       const e = events.at(i);
       if (e.type === 'notice') this.sprites.noticed(e.id, time);
+      else if (e.type === 'hit' || e.type === 'catch') this.sprites.struck(e.other, time);
       else if (e.type === 'respawn' && e.id === pid) this.gameOver = true;
       else if (e.type === 'arrive' && e.id === pid && !this.gameOver) {
         const exit = exitAt(this.opts.map.exits, e.x, e.y);
@@ -224,7 +226,8 @@ export class LivingWorld {
   enemiesState(): EnemyState[] {
     const out: EnemyState[] = [];
     for (const c of this.world.characters) {
-      if (c.kind === 'enemy') out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving });
+      if (c.kind === 'enemy')
+        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp });
     }
     return out;
   }

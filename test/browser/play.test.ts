@@ -107,7 +107,7 @@ describe('walking', () => {
 });
 
 describe('enemies', () => {
-  test('with ?enemies=4&aggro=200 they hunt down a standing player; at 0 hit points the game is over, and Enter restarts', async () => {
+  test('with ?enemies=4&aggro=200 they hunt down a standing player; at 0 hit points the game is over, and its button restarts', async () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=4&aggro=200&seed=3');
     await waitReady(page);
     const first = await state(page);
@@ -142,7 +142,8 @@ describe('enemies', () => {
     await page.waitForTimeout(300);
     expect((await state(page)).tick).toBe(tick);
     await page.screenshot({ path: join(SCREENSHOTS, 'town-game-over.png') });
-    await page.keyboard.press('Enter');
+    // The panel sits in the middle of the window, its button 50 px below the centre: click it like a player.
+    await page.mouse.click(640, 360 + 50);
     await page.waitForFunction(
       () => window.__RPG__.ready && (window.__RPG__.state().player as { hp: number } | undefined)?.hp === 100,
       null,
@@ -151,6 +152,28 @@ describe('enemies', () => {
     const restarted = await state(page);
     expect(restarted.player).toMatchObject({ ...home, hp: 100 });
     expect(restarted.tick).toBeLessThan(tick);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('fighting', () => {
+  test('a click on an enemy walks up to it and strikes until it falls', async () => {
+    // aggro 0: the enemy never notices the player, it only wanders; the player does the hunting.
+    const { page, errors } = await openGame(session, '?map=town&enemies=1&aggro=0&seed=5');
+    await waitReady(page);
+    const foe = (await state(page)).enemies[0];
+    expect(foe.hp).toBe(60);
+    await clickTile(page, foe.x, foe.y);
+    const seen = await watch(page, 's.enemies[0].hp < 60', 20_000);
+    const struck = seen[seen.length - 1];
+    expect(struck.enemies[0].hp).toBeLessThan(60);
+    const e = struck.enemies[0];
+    expect(Math.max(Math.abs(e.x - struck.player.x), Math.abs(e.y - struck.player.y))).toBe(1);
+    expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
+    // It falls and goes back to its spawn with full hit points; the player stops attacking.
+    const fell = await watch(page, 's.enemies[0].hp === 60', 20_000);
+    expect(fell[fell.length - 1].enemies[0].hp).toBe(60);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -17,6 +17,7 @@ export interface EnemySeen extends Tile {
   id: number;
   state: 'idle' | 'wander' | 'chase' | 'attack' | 'return';
   moving: boolean;
+  hp: number;
 }
 
 export interface StateSeen {
