@@ -1,11 +1,33 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
-import { OCCUPANCY_BLOCK, OCCUPANCY_COST, type OccupancyRules } from './OccupancyRules.ts';
-import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import {
+  OCCUPANCY_BLOCK as BLOCK_MODE,
+  OCCUPANCY_COST as COST_MODE,
+  type OccupancyRules,
+} from './OccupancyRules.ts';
+import {
+  type ClosestReached,
+  OUTCOME_FOUND as FOUND,
+  OUTCOME_PARTIAL as PARTIAL,
+  type SearchOutcome,
+} from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
+
+// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
+const BLOCK = BLOCK_MODE;
+const COST = COST_MODE;
+const OUTCOME_FOUND = FOUND;
+const OUTCOME_PARTIAL = PARTIAL;
 
 const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+/** `pos` of a cell waiting in the fast lane (open, but not in the heap). */
+const IN_LANE = -2;
+/**
+ * Relative slack for "as cheap as the best open node": 1e-12 covers rounding in g + h; a node admitted by
+ * it is at most that much costlier than optimal, far below the 1e-6 any caller could notice.
+ */
+const LANE_SLACK = 1 + 1e-12;
 
 /**
  * A* over any NavGrid: per-cell costs, directed edges, occupancy, 8 or 4 moves. The heuristic (octile or
@@ -24,6 +46,12 @@ export class AStar {
   private singleGoal = true;
   private gx = 0;
   private gy = 0;
+  /**
+   * The f of the node being expanded (the lowest any open node can have, the heuristic being consistent),
+   * plus a few ulps so rounding noise in g + h does not send equal-cost nodes to the heap.
+   */
+  private fLane = 0;
+  private laneSize = 0;
 
   constructor(
     grid: NavGrid,
@@ -51,7 +79,7 @@ export class AStar {
     const walk = grid.walkable;
     const noExit = grid.noExit;
     const directed = grid.directedCells !== 0;
-    const blockMode = rules.mode === OCCUPANCY_BLOCK;
+    const blockMode = rules.mode === BLOCK;
     const heap = space.heap;
     const g = space.g;
     const goalMark = space.goalMark;
@@ -68,13 +96,24 @@ export class AStar {
 
     const sx = start % w;
     space.open(start, 0, this.heuristic(sx, (start - sx) / w), start);
+    const lane = space.lane;
+    const pos = space.pos;
+    this.laneSize = 0;
     let expanded = 0;
-    while (heap.size > 0) {
+    for (;;) {
+      if (this.laneSize === 0 && heap.size === 0) break;
       if (expanded >= maxExpanded) {
         out.limited = true;
         break;
       }
-      const c = heap.pop();
+      let c: number;
+      if (this.laneSize > 0) {
+        c = lane[--this.laneSize];
+        pos[c] = -1;
+      } else {
+        this.fLane = heap.topF() * LANE_SLACK;
+        c = heap.pop();
+      }
       expandedCells[expanded++] = c;
       const gc = g[c];
       if (goalMark[c] === gen) {
@@ -134,16 +173,27 @@ export class AStar {
   private relax(c: number, gc: number, v: number, vx: number, vy: number, len: number): void {
     const space = this.space;
     let ng = gc + len * this.grid.cost[v];
-    if (this.rules.mode === OCCUPANCY_COST) ng += this.rules.penalty(v);
+    if (this.rules.mode === COST) ng += this.rules.penalty(v);
     if (space.seen[v] === space.gen) {
-      if (space.pos[v] < 0 || ng >= space.g[v]) return;
-      space.f[v] += ng - space.g[v];
+      const p = space.pos[v];
+      if (p === -1 || ng >= space.g[v]) return;
       space.g[v] = ng;
       space.parent[v] = c;
-      space.heap.decrease(v);
+      if (p >= 0) space.heap.decrease(v, ng + this.heuristic(vx, vy), ng);
       return;
     }
-    space.open(v, ng, ng + this.heuristic(vx, vy), c);
+    const f = ng + this.heuristic(vx, vy);
+    if (f <= this.fLane) {
+      // As cheap as the best open node: expand it next without a trip through the heap. On open ground
+      // most of a path's cells go this way.
+      space.seen[v] = space.gen;
+      space.g[v] = ng;
+      space.parent[v] = c;
+      space.pos[v] = IN_LANE;
+      space.lane[this.laneSize++] = v;
+      return;
+    }
+    space.open(v, ng, f, c);
   }
 
   private heuristic(x: number, y: number): number {

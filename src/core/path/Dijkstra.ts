@@ -1,9 +1,19 @@
 import { DX, DY } from '../grid/directions.ts';
 import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
-import { OCCUPANCY_BLOCK, type OccupancyRules } from './OccupancyRules.ts';
-import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import { OCCUPANCY_BLOCK as BLOCK_MODE, type OccupancyRules } from './OccupancyRules.ts';
+import {
+  type ClosestReached,
+  OUTCOME_FOUND as FOUND,
+  OUTCOME_PARTIAL as PARTIAL,
+  type SearchOutcome,
+} from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
+
+// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
+const BLOCK = BLOCK_MODE;
+const OUTCOME_FOUND = FOUND;
+const OUTCOME_PARTIAL = PARTIAL;
 
 const STEP_LENGTH = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 
@@ -93,7 +103,7 @@ export class Dijkstra {
   }
 
   private walled(c: number): boolean {
-    return this.rules.mode === OCCUPANCY_BLOCK && this.rules.blocks(c, this.space);
+    return this.rules.mode === BLOCK && this.rules.blocks(c, this.space);
   }
 
   /** Relaxes the edges out of `c` (or, reverse, the edges into `c`). */
@@ -126,9 +136,8 @@ export class Dijkstra {
       if (space.seen[next] !== space.gen) space.open(next, ng, ng, c);
       else if (ng < space.g[next]) {
         space.g[next] = ng;
-        space.f[next] = ng;
         space.parent[next] = c;
-        space.heap.decrease(next);
+        space.heap.decrease(next, ng, ng);
       }
     }
   }

@@ -2,15 +2,14 @@ import type { NavGrid } from '../grid/NavGrid.ts';
 import { OpenHeap } from './OpenHeap.ts';
 
 /**
- * The per-cell memory every search of one grid shares: best cost so far (`g`), ordering key (`f`), parent,
- * heap slot, and generation stamps. A cell's `g`/`parent` are meaningful only while `seen[cell] === gen`;
+ * The per-cell memory every search of one grid shares: best cost so far (`g`), parent, heap slot, and
+ * generation stamps. A cell's `g`/`parent` are meaningful only while `seen[cell] === gen`;
  * starting a search bumps `gen` instead of clearing megabytes of arrays, so a search costs what it touches.
  * Also records which cells were expanded, in order, for the debug view.
  */
 export class SearchSpace {
   readonly size: number;
   readonly g: Float64Array;
-  readonly f: Float64Array;
   readonly parent: Int32Array;
   readonly pos: Int32Array;
   readonly seen: Uint32Array;
@@ -18,6 +17,8 @@ export class SearchSpace {
   readonly goalMark: Uint32Array;
   readonly heap: OpenHeap;
   readonly expandedCells: Int32Array;
+  /** Cells to expand next ahead of the heap (A*'s fast lane for nodes as cheap as the best open one). */
+  readonly lane: Int32Array;
   expandedCount = 0;
   gen = 0;
 
@@ -25,13 +26,13 @@ export class SearchSpace {
     const n = grid.size;
     this.size = n;
     this.g = new Float64Array(n);
-    this.f = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.pos = new Int32Array(n);
     this.seen = new Uint32Array(n);
     this.goalMark = new Uint32Array(n);
-    this.heap = new OpenHeap(n, this.f, this.g, this.pos);
+    this.heap = new OpenHeap(n, this.pos);
     this.expandedCells = new Int32Array(n);
+    this.lane = new Int32Array(n);
   }
 
   /** Starts a new search: every cell becomes unseen in O(1). */
@@ -51,8 +52,7 @@ export class SearchSpace {
   open(cell: number, g: number, f: number, parent: number): void {
     this.seen[cell] = this.gen;
     this.g[cell] = g;
-    this.f[cell] = f;
     this.parent[cell] = parent;
-    this.heap.push(cell);
+    this.heap.push(cell, f, g);
   }
 }
