@@ -2,10 +2,14 @@ import type { NavGrid } from '../grid/NavGrid.ts';
 import { AStar } from './AStar.ts';
 import { Dijkstra } from './Dijkstra.ts';
 import { GoalSet } from './GoalSet.ts';
-import { OccupancyRules } from './OccupancyRules.ts';
+import { JumpPointSearch } from './JumpPointSearch.ts';
+import { OCCUPANCY_BLOCK, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
+
+/** Largest occupancy window (cells) JPS walls off per search; beyond it A* handles 'block' queries. */
+const JPS_WALL_WINDOW = 65536;
 
 export interface DistanceFieldOptions {
   /** 8 (default) or 4. */
@@ -35,12 +39,17 @@ export class PathPlanner {
   private readonly outcome = new SearchOutcome();
   private readonly astar: AStar;
   private readonly dijkstra: Dijkstra;
+  private readonly jps: JumpPointSearch;
+  /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
+  private walled = new Int32Array(64);
+  private walledCount = 0;
 
   constructor(grid: NavGrid) {
     this.grid = grid;
     this.space = new SearchSpace(grid);
     this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest);
     this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest);
+    this.jps = new JumpPointSearch(grid, this.space, this.goals);
   }
 
   /**
@@ -71,8 +80,22 @@ export class PathPlanner {
     if (space.goalMark[start] === space.gen) return { status: 'found', path: [], cost: 0, expanded: 0 };
 
     if (algo === 'dijkstra') this.dijkstra.run(start, moves, maxExpanded, partial, out);
-    else if (algo === 'auto' || algo === 'astar' || algo === 'jps') {
-      this.astar.run(start, moves, maxExpanded, partial, out);
+    else if (algo === 'astar') this.astar.run(start, moves, maxExpanded, partial, out);
+    else if (algo === 'auto' || algo === 'jps') {
+      // A partial answer under an iteration limit is A*'s: its expanded cells are the "reached" ones and
+      // the limit means the same work. Otherwise JPS where its assumptions hold.
+      if (this.jpsFits(moves) && !(partial && maxExpanded !== Number.POSITIVE_INFINITY)) {
+        this.runJps(start, maxExpanded, out);
+        if (out.status !== OUTCOME_FOUND && partial) {
+          // Unreachable: JPS only knows its jump points, so A* finds the closest reachable cell.
+          const jpsExpanded = out.expanded;
+          space.begin();
+          this.goals.configure(query.goal, grid, space, moves);
+          out.reset();
+          this.astar.run(start, moves, maxExpanded, partial, out);
+          out.expanded += jpsExpanded;
+        }
+      } else this.astar.run(start, moves, maxExpanded, partial, out);
     } else throw new RangeError(`path algorithm must be 'auto', 'astar', 'jps' or 'dijkstra', got ${algo}`);
 
     if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
@@ -144,13 +167,82 @@ export class PathPlanner {
     return n;
   }
 
-  /** Walks parents back from `end`; the only allocation of a search is this array. */
+  /**
+   * Whether JPS may answer: 8 moves, uniform costs, no one-way edges, and occupancy it can model as walls
+   * (none, or 'block' over a window small enough to wall off per search).
+   */
+  private jpsFits(moves: 8 | 4): boolean {
+    const grid = this.grid;
+    if (moves !== 8 || grid.nonUnitCostCells !== 0 || grid.directedCells !== 0) return false;
+    const rules = this.rules;
+    if (rules.mode === OCCUPANCY_IGNORE) return true;
+    if (rules.mode !== OCCUPANCY_BLOCK) return false;
+    const side = 2 * rules.radius + 1;
+    return grid.size <= JPS_WALL_WINDOW || side * side <= JPS_WALL_WINDOW;
+  }
+
+  private runJps(start: number, maxExpanded: number, out: SearchOutcome): void {
+    this.jps.bits.refresh();
+    if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
+    try {
+      this.jps.run(start, maxExpanded, out);
+    } finally {
+      for (let k = 0; k < this.walledCount; k++) {
+        const c = this.walled[k];
+        const x = c % this.grid.width;
+        this.jps.bits.set(x, (c - x) / this.grid.width, true, false);
+      }
+      this.walledCount = 0;
+    }
+  }
+
+  /** Clears, in the JPS lines, the cells other characters wall off under 'block' (within the radius). */
+  private wallOffCharacters(): void {
+    const grid = this.grid;
+    const rules = this.rules;
+    const r = Math.min(rules.radius, Math.max(grid.width, grid.height));
+    const x0 = Math.max(0, rules.startX - r);
+    const x1 = Math.min(grid.width - 1, rules.startX + r);
+    const y0 = Math.max(0, rules.startY - r);
+    const y1 = Math.min(grid.height - 1, rules.startY + r);
+    const bits = this.jps.bits;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0, i = y * grid.width + x0; x <= x1; x++, i++) {
+        if (grid.occupant[i] === 0 || grid.walkable[i] === 0 || !rules.blocks(i, this.space)) continue;
+        if (this.walledCount === this.walled.length) {
+          const more = new Int32Array(this.walled.length * 2);
+          more.set(this.walled);
+          this.walled = more;
+        }
+        this.walled[this.walledCount++] = i;
+        bits.set(x, y, false, false);
+      }
+    }
+  }
+
+  /**
+   * Walks parents back from `end`, filling in the straight or diagonal runs between JPS jump points (A*'s
+   * parents are always neighbours). The only allocation of a search is this array.
+   */
   private tracePath(start: number, end: number): number[] {
     const parent = this.space.parent;
+    const w = this.grid.width;
     let length = 0;
-    for (let c = end; c !== start; c = parent[c]) length++;
+    for (let c = end; c !== start; c = parent[c]) {
+      const p = parent[c];
+      const dx = Math.abs((c % w) - (p % w));
+      const dy = Math.abs(Math.floor(c / w) - Math.floor(p / w));
+      length += dx > dy ? dx : dy;
+    }
     const path = new Array<number>(length);
-    for (let c = end, k = length - 1; k >= 0; c = parent[c], k--) path[k] = c;
+    let k = length - 1;
+    for (let c = end; c !== start; c = parent[c]) {
+      const p = parent[c];
+      const cx = c % w;
+      const px = p % w;
+      const step = Math.sign(cx - px) + w * Math.sign((c - cx) / w - (p - px) / w);
+      for (let at = c; at !== p; at -= step) path[k--] = at;
+    }
     return path;
   }
 }

@@ -1,0 +1,193 @@
+import type { NavGrid } from '../grid/NavGrid.ts';
+import type { GoalSet } from './GoalSet.ts';
+import { JumpBits, scanBackward, scanForward } from './JumpBits.ts';
+import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
+import type { SearchSpace } from './SearchSpace.ts';
+
+const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+// Module-local copy: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
+const OUTCOME_FOUND = FOUND;
+
+/**
+ * Jump Point Search (Harabor & Grastien) for 8-connected, uniform-cost grids where a diagonal step needs
+ * both orthogonal neighbours open (no corner cutting). Under that rule a diagonal move has no forced
+ * neighbours; a straight move east is forced to turn at x when the cell above (or below) x is open while the
+ * one above x - 1 is a wall. Straight scans read 32 cells a word from JumpBits; diagonal scans step cell by
+ * cell and launch the two straight scans from each.
+ *
+ * Only jump points enter the heap; `expanded` counts them. The planner only sends queries whose assumptions
+ * hold here (see PathPlanner), and falls back to A* for the rest.
+ */
+export class JumpPointSearch {
+  readonly bits: JumpBits;
+  private readonly grid: NavGrid;
+  private readonly space: SearchSpace;
+  private readonly goals: GoalSet;
+  private g0 = 0;
+  private c0 = 0;
+
+  constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
+    this.grid = grid;
+    this.space = space;
+    this.goals = goals;
+    this.bits = new JumpBits(grid);
+  }
+
+  /** Searches from `start` to the goals configured in the space; the caller has refreshed `bits`. */
+  run(start: number, maxExpanded: number, out: SearchOutcome): void {
+    const grid = this.grid;
+    const space = this.space;
+    const goals = this.goals;
+    const bits = this.bits;
+    const w = grid.width;
+    const heap = space.heap;
+    const g = space.g;
+    const parent = space.parent;
+    const goalMark = space.goalMark;
+    const gen = space.gen;
+    const expandedCells = space.expandedCells;
+    for (let k = 0; k < goals.count; k++) bits.set(goals.xs[k], goals.ys[k], true, true);
+    try {
+      const sx = start % w;
+      space.open(start, 0, goals.estimate(sx, (start - sx) / w), start);
+      let expanded = 0;
+      while (heap.size > 0) {
+        if (expanded >= maxExpanded) {
+          out.limited = true;
+          break;
+        }
+        const c = heap.pop();
+        expandedCells[expanded++] = c;
+        if (goalMark[c] === gen) {
+          out.status = OUTCOME_FOUND;
+          out.end = c;
+          out.cost = g[c];
+          break;
+        }
+        const x = c % w;
+        const y = (c - x) / w;
+        this.c0 = c;
+        this.g0 = g[c];
+        const p = parent[c];
+        if (p === c) {
+          // The start: every direction.
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              if (dx === 0 && dy === 0) continue;
+              if (dx !== 0 && dy !== 0) this.diagonal(x, y, dx, dy);
+              else this.straight(x, y, dx, dy);
+            }
+          }
+          continue;
+        }
+        const px = p % w;
+        const py = (p - px) / w;
+        const dx = x > px ? 1 : x < px ? -1 : 0;
+        const dy = y > py ? 1 : y < py ? -1 : 0;
+        if (dx !== 0 && dy !== 0) {
+          this.straight(x, y, dx, 0);
+          this.straight(x, y, 0, dy);
+          this.diagonal(x, y, dx, dy);
+        } else if (dx !== 0) {
+          this.straight(x, y, dx, 0);
+          // Forced turns: a side cell open while the one behind it is a wall.
+          for (let side = -1; side <= 1; side += 2) {
+            if (bits.open(x, y + side) && !bits.open(x - dx, y + side)) {
+              this.straight(x, y, 0, side);
+              this.diagonal(x, y, dx, side);
+            }
+          }
+        } else {
+          this.straight(x, y, 0, dy);
+          for (let side = -1; side <= 1; side += 2) {
+            if (bits.open(x + side, y) && !bits.open(x + side, y - dy)) {
+              this.straight(x, y, side, 0);
+              this.diagonal(x, y, side, dy);
+            }
+          }
+        }
+      }
+      out.expanded = expanded;
+      space.expandedCount = expanded;
+    } finally {
+      for (let k = 0; k < goals.count; k++) bits.set(goals.xs[k], goals.ys[k], false, true);
+    }
+  }
+
+  /** The jump point reached going straight from (x, y) in (dx, dy), or -1. */
+  private jumpStraight(x: number, y: number, dx: number, dy: number): number {
+    const b = this.bits;
+    const w = this.grid.width;
+    if (dy === 0) {
+      const jx =
+        dx > 0
+          ? scanForward(b.rows, b.goalRows, b.rowWords, y + 1, x + 1, w)
+          : scanBackward(b.rows, b.goalRows, b.rowWords, y + 1, x - 1);
+      return jx < 0 ? -1 : y * w + jx;
+    }
+    const jy =
+      dy > 0
+        ? scanForward(b.cols, b.goalCols, b.colWords, x + 1, y + 1, this.grid.height)
+        : scanBackward(b.cols, b.goalCols, b.colWords, x + 1, y - 1);
+    return jy < 0 ? -1 : jy * w + x;
+  }
+
+  private straight(x: number, y: number, dx: number, dy: number): void {
+    const j = this.jumpStraight(x, y, dx, dy);
+    if (j >= 0)
+      this.reach(
+        j,
+        dx === 0 ? Math.abs(Math.floor(j / this.grid.width) - y) : Math.abs((j % this.grid.width) - x),
+      );
+  }
+
+  /**
+   * Steps diagonally from (x, y) while no corner is cut; a cell is a jump point when it is a goal or when
+   * either straight scan from it finds one.
+   */
+  private diagonal(x: number, y: number, dx: number, dy: number): void {
+    const b = this.bits;
+    const w = this.grid.width;
+    const goalMark = this.space.goalMark;
+    const gen = this.space.gen;
+    let steps = 0;
+    while (b.open(x + dx, y) && b.open(x, y + dy) && b.open(x + dx, y + dy)) {
+      x += dx;
+      y += dy;
+      steps++;
+      const c = y * w + x;
+      if (goalMark[c] === gen || this.jumpStraight(x, y, dx, 0) >= 0 || this.jumpStraight(x, y, 0, dy) >= 0) {
+        this.reach(c, steps * Math.SQRT2);
+        return;
+      }
+    }
+  }
+
+  /** Relaxes jump point `j`, `length` away from the node being expanded. */
+  private reach(j: number, length: number): void {
+    const space = this.space;
+    const ng = this.g0 + length;
+    if (space.seen[j] === space.gen) {
+      const p = space.pos[j];
+      if (p < 0 || ng >= space.g[j]) return;
+      space.g[j] = ng;
+      space.parent[j] = this.c0;
+      space.heap.decrease(j, ng + this.estimate(j), ng);
+      return;
+    }
+    space.open(j, ng, ng + this.estimate(j), this.c0);
+  }
+
+  private estimate(j: number): number {
+    const w = this.grid.width;
+    const x = j % w;
+    const y = (j - x) / w;
+    const goals = this.goals;
+    if (goals.count !== 1) return goals.estimate(x, y);
+    let dx = goals.xs[0] - x;
+    if (dx < 0) dx = -dx;
+    let dy = goals.ys[0] - y;
+    if (dy < 0) dy = -dy;
+    return dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+  }
+}
