@@ -56,6 +56,7 @@ export class HudScene extends Phaser.Scene {
     this.help = this.add
       .text(0, 0, 'Click: walk or attack · Arrows/WASD: step · Wheel: zoom · Shift+D: debug view', style(13))
       .setOrigin(0.5, 1)
+      .setAlign('center')
       .setAlpha(0.85);
     this.readout = this.add
       .text(0, 12, '', { ...style(13, '#bfe3ff'), align: 'right' })
@@ -105,7 +106,7 @@ export class HudScene extends Phaser.Scene {
   private layout() {
     const { width, height } = this.scale.gameSize;
     this.cameras.main.setSize(width, height);
-    this.help.setPosition(width / 2, height - 10);
+    this.help.setPosition(width / 2, height - 10).setWordWrapWidth(Math.max(160, width - 24));
     this.readout.setPosition(width - 16, 12);
     this.panel.setPosition(Math.round(width / 2), Math.round(height / 2));
   }
