@@ -5,9 +5,10 @@
 import Phaser from 'phaser';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import type { Character } from '../core/world/Character.ts';
-import { populate, type SpawnPoint } from '../core/world/populate.ts';
+import { populate } from '../core/world/populate.ts';
 import { World } from '../core/world/World.ts';
 import type { HudModel } from '../scenes/HudScene.ts';
+import { exitAt, spawnsFor } from './arrival.ts';
 import type { CameraRig } from './CameraRig.ts';
 import { CharacterSprites } from './CharacterSprites.ts';
 import { DebugOverlay } from './DebugOverlay.ts';
@@ -241,20 +242,4 @@ export class LivingWorld {
     this.markers.destroy();
     this.overlay.destroy();
   }
-}
-
-/** The map's spawns, with the player put on the arrival tile when an exit led here. */
-function spawnsFor(map: LoadedMap, arrival?: { x: number; y: number }): SpawnPoint[] {
-  if (!arrival) return map.spawns;
-  if (!map.nav.isWalkable(arrival.x, arrival.y)) {
-    throw new Error(
-      `Map ${map.name}: the exit that leads here sends the player to tile (${arrival.x}, ${arrival.y}), which is not a walkable tile of the map.`,
-    );
-  }
-  return [{ type: 'player', x: arrival.x, y: arrival.y }, ...map.spawns.filter((s) => s.type !== 'player')];
-}
-
-function exitAt(exits: readonly Exit[], x: number, y: number): Exit | undefined {
-  for (const e of exits) if (x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height) return e;
-  return undefined;
 }

@@ -1,0 +1,23 @@
+// Where the player comes into a map and where it leaves: the spawns with the player moved onto an exit's
+// arrival tile, and the exit (if any) covering a tile. Plain functions, no Phaser: tested in Node.
+import type { Exit, LoadedMap } from '../core/tiled/index.ts';
+import type { SpawnPoint } from '../core/world/populate.ts';
+
+/** The map's spawns, with the player put on the arrival tile when an exit led here. */
+export function spawnsFor(
+  map: Pick<LoadedMap, 'name' | 'nav' | 'spawns'>,
+  arrival?: { x: number; y: number },
+): SpawnPoint[] {
+  if (!arrival) return map.spawns;
+  if (!map.nav.isWalkable(arrival.x, arrival.y)) {
+    throw new Error(
+      `Map ${map.name}: the exit that leads here sends the player to tile (${arrival.x}, ${arrival.y}), which is not a walkable tile of the map.`,
+    );
+  }
+  return [{ type: 'player', x: arrival.x, y: arrival.y }, ...map.spawns.filter((s) => s.type !== 'player')];
+}
+
+export function exitAt(exits: readonly Exit[], x: number, y: number): Exit | undefined {
+  for (const e of exits) if (x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height) return e;
+  return undefined;
+}
