@@ -26,8 +26,8 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
         return;
       }
       if (c.state === 'idle') {
-        if (t >= c.nextThinkTick && c.yieldFor === 0) wander(w, c);
-      } else if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id) && c.yieldFor === 0) {
+        if (t >= c.nextThinkTick) wander(w, c);
+      } else if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id)) {
         w.setState(c, 'idle');
         c.nextThinkTick = t + w.rng.range(hz, 4 * hz);
       }
@@ -43,8 +43,6 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
         return;
       }
       if (!c.moving && inReach(w.grid, c.cell, p.cell)) {
-        if (c.yieldFor !== 0) c.yieldFor = 0;
-        c.rank = c.id;
         c.path.clear();
         w.setState(c, 'attack');
         c.facing = dirOf(p.x - c.x, p.y - c.y);
@@ -72,7 +70,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
       }
       return;
     case 'return':
-      if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id) && c.yieldFor === 0) {
+      if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id)) {
         w.setState(c, 'idle');
         c.nextThinkTick = t + w.rng.range(hz, 3 * hz);
       }

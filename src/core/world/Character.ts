@@ -11,10 +11,9 @@ export type BrainState = 'idle' | 'wander' | 'chase' | 'attack' | 'return';
  */
 /**
  * What a character's queued search looks for: `goal` its goal cell; `attack` a tile in reach of `target`;
- * `around` its goal again, this time around the characters near it; `yield` a free side tile off the path of
- * the one it makes way for.
+ * `around` its goal again, this time around the characters near it.
  */
-export type PlanKind = 'goal' | 'attack' | 'around' | 'yield';
+export type PlanKind = 'goal' | 'attack' | 'around';
 
 export class PathBuf {
   cells: Int32Array = new Int32Array(16);
@@ -38,6 +37,17 @@ export class PathBuf {
   clear(): void {
     this.length = 0;
     this.cursor = 0;
+  }
+
+  /** Puts `cell` before the next one (a detour: pushed aside, then back). Reuses the walked-off slots. */
+  unshift(cell: number): void {
+    if (this.cursor === 0) {
+      this.reserve(this.length + 1);
+      this.cells.copyWithin(1, 0, this.length);
+      this.length++;
+      this.cursor = 1;
+    }
+    this.cells[--this.cursor] = cell;
   }
 
   set(path: ArrayLike<number>, from = 0, to = path.length): void {
@@ -115,19 +125,21 @@ export class Character {
   aggro: number;
   leash: number;
 
-  // Waiting and yielding (see MOVEMENT.md).
+  // Waiting and making way (see MOVEMENT.md).
   /** Ticks spent standing with a blocked next tile. */
   waitTicks = 0;
   /** Who holds the tile it waits for (0: not waiting). */
   waitsFor = 0;
-  /** While yielding: the character it makes way for (0: not yielding). */
-  yieldFor = 0;
-  /** Tick until which a yielder that reached its side tile stays there. */
-  yieldHoldUntil = 0;
-  /** Tick of its last failed attempt to make way (a requester does not bounce the request straight back). */
-  yieldFailedAt = -1_000_000;
-  /** Rank for who makes way: lower goes first. Its own id, or a requester's rank while yielding for it. */
-  rank: number;
+  /** Tick its current errand began (-1: at rest). The older the errand, the higher its priority. */
+  since = -1;
+  /** While another stood aside for it at a dead end: the one that did (0: none), and the priority lent. */
+  boostFor = 0;
+  boostKey = 0;
+  boostUntil = 0;
+  /** Pushed back along this character's way (it may go on pushing it back without a pause); 0: none. */
+  retreatFor = 0;
+  /** Progress left over from an arrival this tick, carried into the next step (no time lost between tiles). */
+  carry = 0;
 
   // Brain clocks, in ticks.
   stateSince = 0;
@@ -157,7 +169,6 @@ export class Character {
     this.hp = this.maxHp = hp;
     this.aggro = 0;
     this.leash = 0;
-    this.rank = id;
     this.thinks = kind === 'enemy';
   }
 

@@ -1,78 +1,200 @@
+import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
+import { rank } from './Priority.ts';
+import { Pusher } from './Pushing.ts';
+import { arrive, dirIndex, startStep } from './Stepping.ts';
 import type { World } from './World.ts';
-import { endYield, requestYield } from './Yielding.ts';
 
 /**
- * Tile-by-tile movement with reservations (MOVEMENT.md): a character reserves the tile it steps into, holds
- * both tiles while moving, and releases the old one on arrival. When its next tile is held it waits; after a
- * short while it re-plans around; a standing-still blocker makes way, and a wait-for cycle is broken by its
- * highest-ranked member making its successor make way.
+ * Tile-by-tile movement with reservations (MOVEMENT.md). Each tick: every character mid-step advances and
+ * may arrive (releasing the tile it left); then, in priority order, every character standing decides: step
+ * into its next tile when free, push a standing character out of the way (Pushing.ts), or wait. A character
+ * about to arrive may push whoever stands on the tile after, so a pushed queue backs off at walking pace.
  */
 
-/** Wait before asking for a path around a standing blocker. */
+/** Wait before asking for a path around a standing blocker, and between later attempts. */
 const REPLAN_AFTER_S = 0.25;
-/** Wait before asking a blocker to make way (a yielder asks at once: a jam waits on it). */
-const YIELD_AFTER_S = 0.5;
-/** Between later attempts, while still blocked. */
-const RETRY_EVERY_S = 0.5;
-/** A yielder stays on its side tile at most this long (then it takes up its own goal again). */
-const MAX_HOLD_S = 4;
-/** Wait-for chains longer than this are queues, not cycles worth walking. */
-const MAX_CHAIN = 64;
+const REPLAN_EVERY_S = 2;
+/** Blocked this long, a pusher may push someone back along its own way (a side tile did not turn up). */
+const RETREAT_AFTER_S = 0.4;
 
-const SQRT2 = Math.SQRT2;
+export class Mover {
+  private order = new Int32Array(16);
+  private count = 0;
+  private keys = new Float64Array(16);
+  private readonly pusher: Pusher;
+  /** Who blocks the step being decided: the next tile's holder, then the corners' (a diagonal). */
+  private readonly blockers = new Int32Array(3);
 
-export function moveCharacter(w: World, c: Character, t: number): void {
-  let carry = 0;
-  if (c.moving) {
-    c.progress += c.speed / w.tickHz / c.stepLen;
-    if (c.progress < 1) return;
-    carry = (c.progress - 1) * c.stepLen;
-    arrive(w, c, t);
+  constructor(w: World) {
+    this.pusher = new Pusher(w.grid, this.keys);
+    this.pusher.retreatAfter = Math.round(RETREAT_AFTER_S * w.tickHz);
   }
-  if (c.yieldFor !== 0 && c.path.remaining === 0 && !w.scheduler.isQueued(c.id)) {
-    // At its side tile: stay out of the way a while, then go on with what it was doing.
-    if (c.yieldHoldUntil === 0) c.yieldHoldUntil = t + MAX_HOLD_S * w.tickHz;
-    else if (t >= c.yieldHoldUntil || passedBy(w, c)) endYield(w, c);
+
+  /** A character joined the world (ids come in order). */
+  add(c: Character): void {
+    if (this.count === this.order.length) {
+      const grown = new Int32Array(this.order.length * 2);
+      grown.set(this.order);
+      this.order = grown;
+    }
+    this.order[this.count++] = c.id;
+    if (c.id >= this.keys.length) {
+      const grown = new Float64Array(Math.max(c.id + 1, this.keys.length * 2));
+      grown.set(this.keys);
+      this.keys = grown;
+      this.pusher.keys = grown;
+    }
+    this.pusher.grow(c.id);
   }
-  const next = nextCell(w, c);
-  if (next < 0) {
-    c.waitTicks = 0;
-    c.waitsFor = 0;
-    return;
+
+  /** The priority key of character `id` this tick (lower decides first; see Priority.ts). */
+  keyOf(id: number): number {
+    return this.keys[id];
   }
-  const holder = holderOf(w, c, next);
-  if (holder < 0) {
-    // The tile ahead is no longer a legal step (a door shut, a wall appeared): plan again.
-    c.path.clear();
-    if (c.goal >= 0 || c.target !== 0) w.ask(c, c.target !== 0 ? 'attack' : 'goal');
-    return;
-  }
-  if (holder === 0) {
-    startStep(w, c, next, carry, t);
-    return;
-  }
-  if (isChasing(c)) {
-    // A chaser takes another free downhill tile if there is one: the crowd flows around itself.
-    const field = w.fieldFor(c);
-    const other = field.downhill(c, c.cell, true);
-    if (other >= 0) {
-      field.extract(c, other);
-      w.replaced(c);
-      startStep(w, c, other, carry, t);
-      return;
+
+  tick(w: World, t: number): void {
+    const list = w.characters;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      c.carry = 0;
+      if (!c.moving) continue;
+      c.progress += c.speed / w.tickHz / c.stepLen;
+      if (c.progress < 1) continue;
+      c.carry = (c.progress - 1) * c.stepLen;
+      arrive(w, c, t);
+    }
+    rank(w, this.keys, this.order, this.count, t);
+    const pusher = this.pusher;
+    pusher.stamp++;
+    for (let k = 0; k < this.count; k++) {
+      const c = w.get(this.order[k])!;
+      if (pusher.isDecided(c.id)) continue;
+      pusher.decided[c.id] = pusher.stamp;
+      if (c.moving) this.pushAhead(w, c, t);
+      else this.decide(w, c, t);
     }
   }
-  wait(w, c, holder);
-}
 
-function isChasing(c: Character): boolean {
-  return c.state === 'chase' && c.yieldFor === 0;
+  private decide(w: World, c: Character, t: number): void {
+    const next = nextCell(w, c);
+    if (next < 0) {
+      c.waitTicks = 0;
+      c.waitsFor = 0;
+      return;
+    }
+    const n = this.blockersOf(w, c, c.cell, next);
+    if (n < 0) {
+      // The tile ahead is no longer a legal step (a door shut, a wall appeared): plan again.
+      c.path.clear();
+      if (c.goal >= 0 || c.target !== 0) w.ask(c, c.target !== 0 ? 'attack' : 'goal');
+      return;
+    }
+    const pusher = this.pusher;
+    if (n === 0) {
+      const by = pusher.claimant(c, next, t);
+      if (by === 0) startStep(w, c, next, c.carry, t);
+      else wait(w, c, by);
+      return;
+    }
+    if (c.state === 'chase') {
+      // A chaser takes another free downhill tile if there is one: the crowd flows around itself.
+      const field = w.fieldFor(c);
+      const other = field.downhill(c, c.cell, true);
+      if (other >= 0 && pusher.claimant(c, other, t) === 0) {
+        field.extract(c, other);
+        w.replaced(c);
+        startStep(w, c, other, c.carry, t);
+        return;
+      }
+    }
+    if (c.state !== 'chase' && this.roundCorner(w, c, next, t)) return;
+    const holder = this.blockers[0];
+    if (pusher.clear(w, c, next, this.blockers, n, t)) {
+      c.waitsFor = holder;
+      return;
+    }
+    // Waiting for the tiles to free: they are kept for it (from anyone of lower priority).
+    pusher.claim(c, next, t);
+    if (this.diagonal(w, c.cell, next)) {
+      pusher.claim(c, c.cell + ((next % w.grid.width) - c.x), t);
+      pusher.claim(c, c.cell + (Math.floor(next / w.grid.width) - c.y) * w.grid.width, t);
+    }
+    wait(w, c, holder);
+  }
+
+  /** A character mid-step whose next tile after this one is held by someone standing pushes them now. */
+  private pushAhead(w: World, c: Character, t: number): void {
+    if (c.state === 'chase') return;
+    const next = c.path.next();
+    if (next < 0) return;
+    const n = this.blockersOf(w, c, c.toCell, next);
+    if (n > 0) this.pusher.clear(w, c, next, this.blockers, n, t);
+  }
+
+  /**
+   * A diagonal step whose tile is free but one corner is held: walk the two straight steps through the
+   * other corner instead (same tile reached, a little longer), rather than push someone off a corner.
+   */
+  private roundCorner(w: World, c: Character, next: number, t: number): boolean {
+    const grid = w.grid;
+    const width = grid.width;
+    const occ = grid.occupant;
+    if (!this.diagonal(w, c.cell, next) || occ[next] !== 0 || this.pusher.claimant(c, next, t) !== 0)
+      return false;
+    const dx = (next % width) - c.x;
+    const dy = Math.floor(next / width) - c.y;
+    for (let k = 0; k < 2; k++) {
+      const via = k === 0 ? c.cell + dx : c.cell + dy * width;
+      if (occ[via] !== 0 || this.pusher.claimant(c, via, t) !== 0) continue;
+      if (!inReach(grid, c.cell, via) || !inReach(grid, via, next)) continue;
+      c.path.unshift(via);
+      w.replaced(c);
+      startStep(w, c, via, c.carry, t);
+      return true;
+    }
+    return false;
+  }
+
+  private diagonal(w: World, from: number, to: number): boolean {
+    const width = w.grid.width;
+    return from % width !== to % width && Math.floor(from / width) !== Math.floor(to / width);
+  }
+
+  /**
+   * Who stands in the way of `c` stepping from `from` into `next`, into `this.blockers`: returns how many
+   * (0: the step is free), or -1 when it is not a legal move on the grid. A diagonal needs both tiles it
+   * squeezes between free as well.
+   */
+  private blockersOf(w: World, c: Character, from: number, next: number): number {
+    const grid = w.grid;
+    const width = grid.width;
+    const fx = from % width;
+    const fy = (from - fx) / width;
+    const nx = next % width;
+    const ny = (next - nx) / width;
+    const dx = nx - fx;
+    const dy = ny - fy;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return -1;
+    if (!grid.canStep(fx, fy, dirIndex(dx, dy))) return -1;
+    const occ = grid.occupant;
+    const out = this.blockers;
+    let n = 0;
+    const o = occ[next];
+    if (o !== 0 && o !== c.id) out[n++] = o;
+    if (dx !== 0 && dy !== 0) {
+      const a = occ[from + dx];
+      if (a !== 0 && a !== c.id) out[n++] = a;
+      const b = occ[from + dy * width];
+      if (b !== 0 && b !== c.id && b !== a) out[n++] = b;
+    }
+    return n;
+  }
 }
 
 /** The tile `c` means to step into next, or -1. Chasers read their path from the shared chase field. */
 function nextCell(w: World, c: Character): number {
-  if (!isChasing(c)) return c.path.next();
+  if (c.state !== 'chase') return c.path.next();
   const field = w.fieldFor(c);
   if (field.target >= 0 && (c.fieldVersion !== field.version || c.path.remaining === 0)) {
     c.fieldVersion = field.version;
@@ -83,113 +205,18 @@ function nextCell(w: World, c: Character): number {
 }
 
 /**
- * Who stands in the way of `c` stepping into `next`: 0 nobody, a character id, or -1 when the step is not a
- * legal move on the grid at all. A diagonal needs both tiles it squeezes between free as well.
+ * `c` waits on `holder`. Someone moving clears the tile within a step; someone standing that could not be
+ * pushed (the player, an enemy striking, a higher priority waiting itself) may stay: after a short while
+ * `c` looks for a way around (kept only when not much longer than waiting on; see Planning.ts).
  */
-function holderOf(w: World, c: Character, next: number): number {
-  const grid = w.grid;
-  const width = grid.width;
-  const nx = next % width;
-  const ny = (next - nx) / width;
-  const dx = nx - c.x;
-  const dy = ny - c.y;
-  if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return -1;
-  const d = dirIndex(dx, dy);
-  if (!grid.canStep(c.x, c.y, d)) return -1;
-  const occ = grid.occupant;
-  const o = occ[next];
-  if (o !== 0 && o !== c.id) return o;
-  if (dx !== 0 && dy !== 0) {
-    const a = occ[c.cell + dx];
-    if (a !== 0 && a !== c.id) return a;
-    const b = occ[c.cell + dy * width];
-    if (b !== 0 && b !== c.id) return b;
-  }
-  return 0;
-}
-
-const DIR_OF = [7, 0, 1, 6, -1, 2, 5, 4, 3];
-function dirIndex(dx: number, dy: number): number {
-  return DIR_OF[(dy + 1) * 3 + dx + 1];
-}
-
-function startStep(w: World, c: Character, next: number, carry: number, t: number): void {
-  const width = w.grid.width;
-  const nx = next % width;
-  const ny = (next - nx) / width;
-  const d = dirIndex(nx - c.x, ny - c.y);
-  w.grid.occupy(next, c.id);
-  if (c.path.next() === next) c.path.cursor++;
-  c.moving = true;
-  c.facing = d;
-  c.fromX = c.x;
-  c.fromY = c.y;
-  c.toX = nx;
-  c.toY = ny;
-  c.toCell = next;
-  c.stepLen = d & 1 ? SQRT2 : 1;
-  c.progress = carry / c.stepLen;
-  c.waitTicks = 0;
-  c.waitsFor = 0;
-  w.steps++;
-  w.events.push(t, 'step', c.id, c.x, c.y, nx, ny);
-}
-
-function arrive(w: World, c: Character, t: number): void {
-  w.grid.release(c.cell, c.id);
-  c.x = c.fromX = c.toX;
-  c.y = c.fromY = c.toY;
-  c.cell = c.toCell;
-  c.moving = false;
-  c.progress = 0;
-  w.events.push(t, 'arrive', c.id, c.x, c.y);
-}
-
 function wait(w: World, c: Character, holder: number): void {
   c.waitsFor = holder;
   const n = ++c.waitTicks;
   const b = w.get(holder)!;
-  if (b.moving) return; // on its way: this is a queue, it clears by itself
+  if (b.moving || c.state === 'chase' || c.goal < 0) return;
   const hz = w.tickHz;
-  const replanAt = Math.round(REPLAN_AFTER_S * hz);
-  const yieldAt = c.yieldFor !== 0 ? 1 : Math.round(YIELD_AFTER_S * hz);
-  const every = Math.round(RETRY_EVERY_S * hz);
-  if (
-    !isChasing(c) &&
-    c.yieldFor === 0 &&
-    (n === replanAt || (n > replanAt && (n - replanAt) % (4 * every) === 0))
-  ) {
-    if (!w.scheduler.isQueued(c.id) && c.goal >= 0) w.ask(c, 'around');
-  }
-  if (n >= yieldAt && (n - yieldAt) % every === 0) resolve(w, c, b);
-}
-
-/** `c` stands blocked by standing `b`: decide whether someone must make way, and who. */
-function resolve(w: World, c: Character, b: Character): void {
-  if (b.kind === 'player' || b.state === 'attack') return; // they hold their ground; others queue or go around
-  if (b.yieldFor === c.id && w.scheduler.isQueued(b.id)) return;
-  if (b.waitsFor === 0 && b.path.remaining === 0) {
-    // Standing with nowhere to go (idle, holding a side tile, done): it makes way for anyone.
-    requestYield(w, b, c);
-    return;
-  }
-  // Follow who waits for whom from b: a chain that ends in someone moving or not waiting is a queue;
-  // one that comes back to c is a deadlock, broken by its highest-ranked member.
-  let top = c;
-  let x = b;
-  for (let k = 0; ; k++) {
-    if (k >= MAX_CHAIN || x.moving || x.waitsFor === 0) return;
-    if (x.rank < top.rank || (x.rank === top.rank && x.id < top.id)) top = x;
-    const nx = w.get(x.waitsFor)!;
-    if (nx === c) break;
-    x = nx;
-  }
-  if (top === c) requestYield(w, b, c);
-}
-
-/** The one `c` made way for has gone by: it is done walking, or out of the way (3 tiles off). */
-function passedBy(w: World, c: Character): boolean {
-  const r = w.get(c.yieldFor);
-  if (!r || (!r.moving && r.path.remaining === 0)) return true;
-  return Math.max(Math.abs(r.x - c.x), Math.abs(r.y - c.y)) >= 3;
+  const first = Math.round(REPLAN_AFTER_S * hz);
+  const every = Math.round(REPLAN_EVERY_S * hz);
+  if ((n === first || (n > first && (n - first) % every === 0)) && !w.scheduler.isQueued(c.id))
+    w.ask(c, 'around');
 }

@@ -2,7 +2,6 @@ import type { PathQuery } from '../path/types.ts';
 import { reachCells } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import type { World } from './World.ts';
-import { planYield } from './Yielding.ts';
 
 /** Searches stop here (the player's click gets the whole map: it must find the closest reachable tile). */
 const ENEMY_MAX_EXPANDED = 6000;
@@ -17,8 +16,6 @@ const attackGoals: number[] = [];
 /** Runs the search character `c` asked for and installs its path. Returns nodes expanded. */
 export function runPlan(w: World, c: Character): number {
   switch (c.plan) {
-    case 'yield':
-      return planYield(w, c);
     case 'around':
       return planAround(w, c);
     default:

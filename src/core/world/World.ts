@@ -7,7 +7,7 @@ import { Character, type CharacterProps } from './Character.ts';
 import { ChaseField } from './ChaseField.ts';
 import { type WorldConfig, withDefaults } from './config.ts';
 import { EventLog } from './events.ts';
-import { moveCharacter } from './Movement.ts';
+import { Mover } from './Movement.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
 import { runPlan } from './Planning.ts';
 import { Rng } from './rng.ts';
@@ -53,6 +53,7 @@ export class World {
   readonly expanded: Int32Array;
   expandedCount = 0;
   private readonly byId: (Character | undefined)[] = [undefined];
+  private readonly mover: Mover;
 
   constructor(grid: NavGrid, config: Partial<WorldConfig> = {}, planner?: PathPlanner) {
     this.grid = grid;
@@ -64,6 +65,7 @@ export class World {
     this.nearField = new ChaseField(grid, 0);
     this.farField = new ChaseField(grid, 1);
     this.expanded = new Int32Array(this.config.debug ? grid.size : 0);
+    this.mover = new Mover(this);
   }
 
   /** The character with this id, or undefined. */
@@ -121,6 +123,7 @@ export class World {
     grid.occupy(i, c.id);
     this.characters.push(c);
     this.byId.push(c);
+    this.mover.add(c);
     return c;
   }
 
@@ -192,8 +195,8 @@ export class World {
     this.events.clear();
     this.keepFieldFresh();
     this.scheduler.serve(this.runRequest);
+    this.mover.tick(this, t);
     const list = this.characters;
-    for (let i = 0; i < list.length; i++) moveCharacter(this, list[i], t);
     let chasing = 0;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
@@ -222,7 +225,7 @@ export class World {
     c.plan = plan;
     this.scheduler.request(
       c.id,
-      c.kind === 'player' ? Urgency.Player : plan === 'yield' ? Urgency.Yield : Urgency.Normal,
+      c.kind === 'player' ? Urgency.Player : plan === 'around' ? Urgency.Yield : Urgency.Normal,
     );
   }
 
@@ -323,9 +326,8 @@ export class World {
     c.target = 0;
     c.waitTicks = 0;
     c.waitsFor = 0;
-    c.yieldFor = 0;
-    c.yieldHoldUntil = 0;
-    c.rank = c.id;
+    c.since = -1;
+    c.boostFor = 0;
     this.events.push(this.tick, 'respawn', c.id, x, y);
     if (c.kind === 'enemy') {
       this.setState(c, 'idle');
@@ -341,10 +343,9 @@ export class World {
 
   setState(c: Character, state: Character['state']): void {
     if (c.state === state) return;
-    // A new mind drops the old errand, making way included.
-    c.yieldFor = 0;
-    c.rank = c.id;
-    c.yieldHoldUntil = 0;
+    // A new mind starts a new errand (its priority counts from now) and drops any borrowed priority.
+    c.since = -1;
+    c.boostFor = 0;
     c.state = state;
     c.stateSince = this.tick;
     this.events.push(this.tick, 'state', c.id, c.x, c.y).state = state;
