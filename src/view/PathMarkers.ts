@@ -14,6 +14,11 @@ const PREVIEW_COLOUR = 0xf4f4ff;
 const WALL_COLOUR = 0xff4d4d;
 /** The pointer rests this long on a tile before its preview is searched. */
 const SETTLE_MS = 60;
+/**
+ * Previews are searched at most this often: a pointer sweeping over a lake on the large map would otherwise run
+ * a whole-map search (the nearest reachable tile to a blocked one) on many frames in a row.
+ */
+const MIN_SEARCH_GAP_MS = 120;
 
 export class PathMarkers {
   private readonly walking: Phaser.GameObjects.Graphics;
@@ -24,6 +29,7 @@ export class PathMarkers {
   private hoverY = -1;
   /** When the pointer came to the hovered tile: a pointer sweeping across the map does not search each tile. */
   private hoverSince = 0;
+  private searchedAt = Number.NEGATIVE_INFINITY;
   /** What the preview was computed for: hovered tile and the tile the player's plans start from. */
   private previewFor = { x: -2, y: -2, from: -1 };
   /** What the walking path was drawn from. */
@@ -116,7 +122,9 @@ export class PathMarkers {
     // The same tile from the same start: the same answer (the crowd around may shift it by a tile, but a
     // search per frame on a large map is not worth that).
     if (pf.x === x && pf.y === y && pf.from === from) return;
-    if (performance.now() - this.hoverSince < SETTLE_MS) return;
+    const now = performance.now();
+    if (now - this.hoverSince < SETTLE_MS || now - this.searchedAt < MIN_SEARCH_GAP_MS) return;
+    this.searchedAt = now;
     pf.x = x;
     pf.y = y;
     pf.from = from;
