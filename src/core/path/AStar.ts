@@ -52,6 +52,16 @@ export class AStar {
    */
   private fLane = 0;
   private laneSize = 0;
+  /** All cells cost 1 and no 'cost' occupancy: a step costs its length, no per-cell read. */
+  private uniform = true;
+  // The shared arrays, held directly so the relax step reads them without hopping through objects.
+  private readonly gOf: Float64Array;
+  private readonly parentOf: Int32Array;
+  private readonly posOf: Int32Array;
+  private readonly seenOf: Uint32Array;
+  private readonly laneOf: Int32Array;
+  private readonly cellCost: Float64Array;
+  private gen = 0;
 
   constructor(
     grid: NavGrid,
@@ -65,6 +75,12 @@ export class AStar {
     this.goals = goals;
     this.rules = rules;
     this.closest = closest;
+    this.gOf = space.g;
+    this.parentOf = space.parent;
+    this.posOf = space.pos;
+    this.seenOf = space.seen;
+    this.laneOf = space.lane;
+    this.cellCost = grid.cost;
   }
 
   /** Searches from `start` to the goals already configured in the space; writes how it ended to `out`. */
@@ -92,6 +108,8 @@ export class AStar {
     this.singleGoal = goals.count === 1;
     this.gx = goals.xs[0];
     this.gy = goals.ys[0];
+    this.gen = gen;
+    this.uniform = grid.nonUnitCostCells === 0 && rules.mode !== COST;
     closest.reset();
 
     const sx = start % w;
@@ -171,29 +189,31 @@ export class AStar {
   }
 
   private relax(c: number, gc: number, v: number, vx: number, vy: number, len: number): void {
-    const space = this.space;
-    let ng = gc + len * this.grid.cost[v];
-    if (this.rules.mode === COST) ng += this.rules.penalty(v);
-    if (space.seen[v] === space.gen) {
-      const p = space.pos[v];
-      if (p === -1 || ng >= space.g[v]) return;
-      space.g[v] = ng;
-      space.parent[v] = c;
-      if (p >= 0) space.heap.decrease(v, ng + this.heuristic(vx, vy), ng);
+    let ng = gc + len;
+    if (!this.uniform) {
+      ng = gc + len * this.cellCost[v];
+      if (this.rules.mode === COST) ng += this.rules.penalty(v);
+    }
+    if (this.seenOf[v] === this.gen) {
+      const p = this.posOf[v];
+      if (p === -1 || ng >= this.gOf[v]) return;
+      this.gOf[v] = ng;
+      this.parentOf[v] = c;
+      if (p >= 0) this.space.heap.decrease(v, ng + this.heuristic(vx, vy), ng);
       return;
     }
+    this.seenOf[v] = this.gen;
+    this.gOf[v] = ng;
+    this.parentOf[v] = c;
     const f = ng + this.heuristic(vx, vy);
     if (f <= this.fLane) {
       // As cheap as the best open node: expand it next without a trip through the heap. On open ground
       // most of a path's cells go this way.
-      space.seen[v] = space.gen;
-      space.g[v] = ng;
-      space.parent[v] = c;
-      space.pos[v] = IN_LANE;
-      space.lane[this.laneSize++] = v;
+      this.posOf[v] = IN_LANE;
+      this.laneOf[this.laneSize++] = v;
       return;
     }
-    space.open(v, ng, f, c);
+    this.space.heap.push(v, f, ng);
   }
 
   private heuristic(x: number, y: number): number {

@@ -1,0 +1,171 @@
+/**
+ * Path benchmark (`npm run bench:path`, part of `npm run bench`): prints figures, never fails.
+ *
+ * For each Moving AI map in test/fixtures/movingai, the same 80 evenly sampled scenarios, one process, one
+ * timed run after a warm-up: our A* and JPS against EasyStar.js, PathFinding.js (A*, JPS) and grid-engine
+ * when it loads. Median microseconds per query, each peer's time over ours, mean expanded nodes, and how many
+ * path lengths agree with the published optimum. Then the heap over 10,000 searches (run with
+ * `node --expose-gc` for the retained figure).
+ */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { PathPlanner } from '../src/core/path/PathPlanner.ts';
+import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from './bench-path-peers.ts';
+import { loadMap, loadScenarios, matchesPublished, type Scenario } from './movingai.ts';
+
+const FIXTURES = fileURLToPath(new URL('../test/fixtures/movingai/', import.meta.url));
+const MAPS = [
+  { name: 'arena', game: 'Dragon Age' },
+  { name: 'lak304d', game: 'Dragon Age' },
+  { name: 'arena2', game: 'Dragon Age' },
+  { name: 'AR0011SR', game: "Baldur's Gate" },
+  { name: '64room_000', game: 'rooms' },
+  { name: 'Cauldron', game: 'StarCraft' },
+];
+const SAMPLE = 80;
+const WARMUP = 8;
+
+interface Row {
+  name: string;
+  medianUs: number;
+  meanExpanded: number | null;
+  agree: number;
+}
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function measure(peer: Peer, queries: PeerQuery[], scenarios: Scenario[], warmup: number): Row {
+  for (let k = 0; k < Math.min(warmup, queries.length); k++) peer.solve(queries[k]);
+  const times: number[] = [];
+  let expanded = 0;
+  let counted = 0;
+  let agree = 0;
+  for (let k = 0; k < queries.length; k++) {
+    const t0 = performance.now();
+    const length = peer.solve(queries[k]);
+    times.push((performance.now() - t0) * 1000);
+    const e = peer.lastExpanded();
+    if (e !== null) {
+      expanded += e;
+      counted++;
+    }
+    if (matchesPublished(length, scenarios[k])) agree++;
+  }
+  return {
+    name: peer.name,
+    medianUs: median(times),
+    meanExpanded: counted ? expanded / counted : null,
+    agree,
+  };
+}
+
+function ours(planner: PathPlanner, algo: 'astar' | 'jps'): Peer {
+  const w = planner.grid.width;
+  let expanded = 0;
+  return {
+    name: algo === 'astar' ? 'ours A*' : 'ours JPS',
+    solve(q) {
+      const r = planner.find({ start: q.sy * w + q.sx, goal: q.gy * w + q.gx }, algo);
+      expanded = r.expanded;
+      return r.status === 'found' ? r.cost : null;
+    },
+    lastExpanded: () => expanded,
+  };
+}
+
+const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`);
+const pad = (s: string, n: number) => s.padEnd(n);
+
+async function benchMaps(): Promise<void> {
+  const goals: string[] = [];
+  let geWhy: string | null = null;
+  for (const { name, game } of MAPS) {
+    const grid = loadMap(`${FIXTURES}${name}.map`);
+    const all = loadScenarios(`${FIXTURES}${name}.map.scen`, grid).scenarios;
+    const step = Math.max(1, Math.floor(all.length / SAMPLE));
+    const scenarios = all.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+    const queries = scenarios.map((s) => ({ sx: s.startX, sy: s.startY, gx: s.goalX, gy: s.goalY }));
+    const planner = new PathPlanner(grid);
+    const rows: Row[] = [
+      measure(ours(planner, 'astar'), queries, scenarios, queries.length),
+      measure(ours(planner, 'jps'), queries, scenarios, queries.length),
+      measure(easyStar(grid), queries, scenarios, WARMUP),
+      measure(pathFindingJs(grid, 'astar'), queries, scenarios, WARMUP),
+      measure(pathFindingJs(grid, 'jps'), queries, scenarios, WARMUP),
+    ];
+    for (const algo of ['A_STAR', 'JPS'] as const) {
+      const ge = await gridEngine(grid, algo);
+      if (typeof ge === 'string') geWhy = ge;
+      else rows.push(measure(ge, queries, scenarios, WARMUP));
+    }
+    const [astar, jps] = rows;
+    console.log(
+      `\n${name} (${game}, ${grid.width}×${grid.height}), ${queries.length} of ${all.length} scenarios`,
+    );
+    console.log(
+      `${pad('pathfinder', 22)}${pad('median', 12)}${pad('÷ our A*', 10)}${pad('÷ our JPS', 11)}${pad('expanded', 10)}optimal`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${pad(r.name, 22)}${pad(fmt(r.medianUs), 12)}${pad(`${(r.medianUs / astar.medianUs).toFixed(1)}×`, 10)}` +
+          `${pad(`${(r.medianUs / jps.medianUs).toFixed(1)}×`, 11)}${pad(r.meanExpanded === null ? 'n/a' : Math.round(r.meanExpanded).toString(), 10)}` +
+          `${r.agree}/${queries.length}`,
+      );
+    }
+    const es = rows[2];
+    goals.push(
+      `${name}: A* ${(es.medianUs / astar.medianUs).toFixed(1)}× EasyStar (goal ≥ 3×)` +
+        `, JPS ${(es.medianUs / jps.medianUs).toFixed(1)}× EasyStar${game === 'Dragon Age' || game === "Baldur's Gate" ? ' (goal ≥ 20×)' : ''}`,
+    );
+  }
+  if (geWhy) console.log(`\ngrid-engine not measured: ${geWhy}`);
+  console.log(`\nGoals:\n  ${goals.join('\n  ')}`);
+}
+
+/** Heap over 10,000 searches: bytes allocated per search (path and result object) and bytes retained. */
+function benchHeap(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const grid = loadMap(`${FIXTURES}lak304d.map`);
+  const scenarios = loadScenarios(`${FIXTURES}lak304d.map.scen`, grid).scenarios;
+  const planner = new PathPlanner(grid);
+  console.log('\nHeap over 10,000 searches on lak304d (one planner, results dropped):');
+  for (const algo of ['astar', 'jps'] as const) {
+    let gcs = 0;
+    const observer = new PerformanceObserver((list) => {
+      gcs += list.getEntries().length;
+    });
+    const run = (n: number) => {
+      let pathCells = 0;
+      for (let k = 0; k < n; k++) {
+        const s = scenarios[k % scenarios.length];
+        pathCells += planner.find(
+          { start: grid.index(s.startX, s.startY), goal: grid.index(s.goalX, s.goalY) },
+          algo,
+        ).path.length;
+      }
+      return pathCells;
+    };
+    run(500);
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    observer.observe({ entryTypes: ['gc'] });
+    const pathCells = run(10_000);
+    const grown = process.memoryUsage().heapUsed - before;
+    observer.disconnect();
+    gc?.();
+    const retained = process.memoryUsage().heapUsed - before;
+    console.log(
+      `  ${pad(algo, 6)} heap grew ${(grown / 1e6).toFixed(2)} MB during the run (${gcs} GCs inside it), ` +
+        `returned paths hold ${pathCells} cells (≥ ${((pathCells * 8) / 1e6).toFixed(2)} MB as arrays); ` +
+        (gc
+          ? `retained after GC: ${(retained / 1024).toFixed(1)} KB`
+          : 'retained: run with node --expose-gc'),
+    );
+  }
+}
+
+await benchMaps();
+benchHeap();
