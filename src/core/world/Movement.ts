@@ -16,7 +16,8 @@ import type { World } from './World.ts';
 const REPLAN_AFTER_S = 0.25;
 const REPLAN_EVERY_S = 2;
 /** Blocked this long, a pusher may push someone back along its own way (a side tile did not turn up). */
-const RETREAT_AFTER_S = 0.4;
+const RETREAT_AFTER_S = 0;
+const RESTING_RETREAT_AFTER_S = 3;
 
 export class Mover {
   private order = new Int32Array(16);
@@ -29,6 +30,7 @@ export class Mover {
   constructor(w: World) {
     this.pusher = new Pusher(w.grid, this.keys);
     this.pusher.retreatAfter = Math.round(RETREAT_AFTER_S * w.tickHz);
+    this.pusher.restingRetreatAfter = Math.round(RESTING_RETREAT_AFTER_S * w.tickHz);
   }
 
   /** A character joined the world (ids come in order). */

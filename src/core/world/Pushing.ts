@@ -56,7 +56,9 @@ export class Pusher {
   private readonly candScore = new Float64Array(MAX_DEPTH * 8);
 
   /** Ticks a pusher waits before it may push someone back along its own way. */
-  retreatAfter = 8;
+  retreatAfter = 0;
+  /** The same for one at rest (on its goal): pushed back along the way, it would be pushed all along it. */
+  restingRetreatAfter = 32;
   /** Priority keys by id (the mover's, ranked this tick). */
   keys: Float64Array;
 
@@ -163,7 +165,8 @@ export class Pusher {
         // frees within a few ticks, and a long retreat costs far more), and only where that leads
         // somewhere off it (not into a dead end).
         const root = this.root!;
-        if (b.retreatFor !== root.id && root.waitTicks < this.retreatAfter) continue;
+        const after = b.path.remaining > 0 ? this.retreatAfter : this.restingRetreatAfter;
+        if (b.retreatFor !== root.id && root.waitTicks < after) continue;
         if (!this.canEscape(w, b, u, root)) continue;
         score += ON_WAY;
       }

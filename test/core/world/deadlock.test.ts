@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkTrace } from '../../support/checkTrace.ts';
 import { gridRows } from '../../support/runWorld.ts';
 import {
+  ALCOVE,
   aloneSeconds,
   CORRIDOR,
   DOOR,
@@ -19,6 +20,16 @@ import {
  * (no brain): they go where they are sent, so only the movement rules are on trial. Each runs under several
  * seeds, tick rates and speeds.
  */
+
+/** Three from the left room to the right one's middle row (the leader to the far end), three the other way. */
+const QUEUES: Route[] = [
+  [3, 2, 21, 2],
+  [2, 2, 20, 2],
+  [1, 2, 19, 2],
+  [19, 2, 1, 2],
+  [20, 2, 2, 2],
+  [21, 2, 3, 2],
+];
 
 const RUNS: ScenarioOptions[] = [
   { seed: 7, tickHz: 20, speed: 3 },
@@ -47,6 +58,14 @@ describe('deadlocks resolve', () => {
       ],
       8,
     );
+  });
+
+  it('two queues of three meet head-on in a one-wide corridor, goals inside packed 3 × 3 end rooms', () => {
+    resolvesWithin(CORRIDOR, QUEUES, 20);
+  });
+
+  it('the same two queues in a corridor with a one-tile alcove halfway', () => {
+    resolvesWithin(ALCOVE, QUEUES, 20);
   });
 
   it('four cross at a junction of one-wide corridors, each to the opposite arm', () => {
