@@ -2,7 +2,7 @@
  * Path benchmark (`npm run bench:path`, part of `npm run bench`): prints figures, never fails.
  *
  * For each Moving AI map in test/fixtures/movingai, the same 80 evenly sampled scenarios, one process, one
- * timed run after a warm-up: our A* and JPS against EasyStar.js, PathFinding.js (A*, JPS) and grid-engine
+ * timed run after the same warm-up for each: our A* and JPS against EasyStar.js, PathFinding.js (A*, JPS) and grid-engine
  * when it loads. Median microseconds per query, each peer's time over ours, mean expanded nodes, and how many
  * path lengths agree with the published optimum. Then the heap over 10,000 searches (run with
  * `node --expose-gc` for the retained figure).
@@ -23,7 +23,8 @@ const MAPS = [
   { name: 'Cauldron', game: 'StarCraft' },
 ];
 const SAMPLE = 80;
-const WARMUP = 8;
+/** Warm-up per pathfinder and map, so every one runs JIT-compiled code when timed. */
+const WARMUP_MS = 300;
 
 interface Row {
   name: string;
@@ -37,29 +38,41 @@ function median(values: number[]): number {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-function measure(peer: Peer, queries: PeerQuery[], scenarios: Scenario[], warmup: number): Row {
-  for (let k = 0; k < Math.min(warmup, queries.length); k++) peer.solve(queries[k]);
-  const times: number[] = [];
-  let expanded = 0;
-  let counted = 0;
-  let agree = 0;
+/** Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up). */
+function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
+  const t0 = performance.now();
+  for (let k = 0; performance.now() - t0 < budgetMs && k < 20 * queries.length; k++)
+    peer.solve(queries[k % queries.length]);
+}
+
+/**
+ * Times every peer on every query, interleaved query by query so a busy machine slows them alike
+ * (the medians are then comparable even when the absolute figures wander).
+ */
+function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]): Row[] {
+  for (const peer of peers) warmUp(peer, queries, WARMUP_MS);
+  const times = peers.map(() => [] as number[]);
+  const expanded = peers.map(() => ({ sum: 0, counted: 0 }));
+  const agree = peers.map(() => 0);
   for (let k = 0; k < queries.length; k++) {
-    const t0 = performance.now();
-    const length = peer.solve(queries[k]);
-    times.push((performance.now() - t0) * 1000);
-    const e = peer.lastExpanded();
-    if (e !== null) {
-      expanded += e;
-      counted++;
+    for (let p = 0; p < peers.length; p++) {
+      const t0 = performance.now();
+      const length = peers[p].solve(queries[k]);
+      times[p].push((performance.now() - t0) * 1000);
+      const e = peers[p].lastExpanded();
+      if (e !== null) {
+        expanded[p].sum += e;
+        expanded[p].counted++;
+      }
+      if (matchesPublished(length, scenarios[k])) agree[p]++;
     }
-    if (matchesPublished(length, scenarios[k])) agree++;
   }
-  return {
+  return peers.map((peer, p) => ({
     name: peer.name,
-    medianUs: median(times),
-    meanExpanded: counted ? expanded / counted : null,
-    agree,
-  };
+    medianUs: median(times[p]),
+    meanExpanded: expanded[p].counted ? expanded[p].sum / expanded[p].counted : null,
+    agree: agree[p],
+  }));
 }
 
 function ours(planner: PathPlanner, algo: 'astar' | 'jps'): Peer {
@@ -89,18 +102,19 @@ async function benchMaps(): Promise<void> {
     const scenarios = all.filter((_, i) => i % step === 0).slice(0, SAMPLE);
     const queries = scenarios.map((s) => ({ sx: s.startX, sy: s.startY, gx: s.goalX, gy: s.goalY }));
     const planner = new PathPlanner(grid);
-    const rows: Row[] = [
-      measure(ours(planner, 'astar'), queries, scenarios, queries.length),
-      measure(ours(planner, 'jps'), queries, scenarios, queries.length),
-      measure(easyStar(grid), queries, scenarios, WARMUP),
-      measure(pathFindingJs(grid, 'astar'), queries, scenarios, WARMUP),
-      measure(pathFindingJs(grid, 'jps'), queries, scenarios, WARMUP),
+    const peers: Peer[] = [
+      ours(planner, 'astar'),
+      ours(planner, 'jps'),
+      easyStar(grid),
+      pathFindingJs(grid, 'astar'),
+      pathFindingJs(grid, 'jps'),
     ];
     for (const algo of ['A_STAR', 'JPS'] as const) {
       const ge = await gridEngine(grid, algo);
       if (typeof ge === 'string') geWhy = ge;
-      else rows.push(measure(ge, queries, scenarios, WARMUP));
+      else peers.push(ge);
     }
+    const rows = measureAll(peers, queries, scenarios);
     const [astar, jps] = rows;
     console.log(
       `\n${name} (${game}, ${grid.width}×${grid.height}), ${queries.length} of ${all.length} scenarios`,
