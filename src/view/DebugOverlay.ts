@@ -9,7 +9,12 @@ import type { World } from '../core/world/World.ts';
 import { DEPTH } from './depths.ts';
 
 const BLOCKED_RGBA = [230, 40, 40, 110] as const;
-const EXPANDED_RGBA = [60, 140, 255, 95] as const;
+const EXPANDED_RGBA = [60, 140, 255, 110] as const;
+/**
+ * What Jump Point Search expands on the same trip. The player's own search is A* (it prices the crowd near it,
+ * which JPS cannot), so the two side by side show the difference: A*'s blob against JPS's few jump points.
+ */
+const JPS_RGBA = [200, 70, 255, 200] as const;
 const STATE_COLOUR: Record<Character['state'], number> = {
   idle: 0x9aa0b4,
   wander: 0x7fd17f,
@@ -93,6 +98,10 @@ export class DebugOverlay {
   /** Held and reserved tiles, paths, aggro radii: redrawn each tick while enabled. */
   private readonly dynamic: Phaser.GameObjects.Graphics;
   private expandedSig = -1;
+  /** Cells JPS expanded for the player's last trip (allocated when the debug view first opens). */
+  private jpsCells: Int32Array | null = null;
+  /** How many, for the readout. */
+  jpsCount = 0;
   private drawnTick = -1;
   private readonly tw: number;
   private readonly th: number;
@@ -134,13 +143,32 @@ export class DebugOverlay {
     const sig = w.expandedCount * 31 + (w.expandedCount > 0 ? w.expanded[w.expandedCount - 1] : 0);
     if (sig !== this.expandedSig) {
       this.expandedSig = sig;
+      this.compareWithJps();
       this.cells.restore(this.blocked);
       for (let k = 0; k < w.expandedCount; k++) this.cells.set(w.expanded[k], EXPANDED_RGBA);
+      const jps = this.jpsCells;
+      if (jps) for (let k = 0; k < this.jpsCount; k++) this.cells.set(jps[k], JPS_RGBA);
       this.cells.commit();
     }
     if (this.drawnTick === w.tick) return;
     this.drawnTick = w.tick;
     this.drawCharacters(view);
+  }
+
+  /**
+   * Runs Jump Point Search for the trip the player's last search planned (from where it stands to its goal,
+   * the crowd ignored), only to show what it expands. Debug view only, once per player search.
+   */
+  private compareWithJps(): void {
+    const w = this.world;
+    const p = w.player;
+    this.jpsCount = 0;
+    if (!p || w.expandedCount === 0) return;
+    const goal = p.target !== 0 ? (w.get(p.target)?.cell ?? -1) : p.goal;
+    if (goal < 0 || goal === p.cell) return;
+    this.jpsCells ??= new Int32Array(w.grid.size);
+    w.planner.find({ start: p.cell, goal, partial: true }, 'jps');
+    this.jpsCount = Math.min(w.planner.lastExpanded(this.jpsCells), this.jpsCells.length);
   }
 
   private drawCharacters(view: Phaser.Geom.Rectangle): void {

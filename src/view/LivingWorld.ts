@@ -205,7 +205,8 @@ export class LivingWorld {
       `${fps.toFixed(0)} fps · frame ${s.mean(s.frameMs).toFixed(1)} ms (p99 ${s.quantile(s.frameMs, 0.99).toFixed(1)})`,
       `own work ${f2(s.mean(s.ownMs))} ms (p99 ${f2(s.quantile(s.ownMs, 0.99))}) · ticks ${f2(s.mean(s.tickMs))} ms`,
       `render ${f2(s.mean(s.renderMs))} ms · tick ${this.world.tick} @ ${this.world.tickHz} Hz`,
-      `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes`,
+      `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes (blue)` +
+        (this.overlay.jpsCount > 0 ? `, JPS ${this.overlay.jpsCount} (purple)` : ''),
     ].join('\n');
   }
 
