@@ -138,6 +138,9 @@ export class Character {
   boostUntil = 0;
   /** Pushed back along this character's way (it may go on pushing it back without a pause); 0: none. */
   retreatFor = 0;
+  /** Pushed aside by this character (0: none); it keeps off that one's way until tick `pushedUntil`. */
+  pushedBy = 0;
+  pushedUntil = 0;
   /** Progress left over from an arrival this tick, carried into the next step (no time lost between tiles). */
   carry = 0;
 

@@ -1,6 +1,6 @@
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
-import { rank } from './Priority.ts';
+import { onWayOf, rank } from './Priority.ts';
 import { Pusher } from './Pushing.ts';
 import { arrive, dirIndex, startStep } from './Stepping.ts';
 import type { World } from './World.ts';
@@ -17,6 +17,8 @@ const REPLAN_AFTER_S = 0.25;
 const REPLAN_EVERY_S = 2;
 /** Blocked this long, a pusher may push someone back along its own way (a side tile did not turn up). */
 const RETREAT_AFTER_S = 0;
+/** A pushed character keeps off its pusher's way this long at most (less when the pusher is done). */
+const HOLD_ASIDE_S = 1.5;
 const RESTING_RETREAT_AFTER_S = 3;
 
 export class Mover {
@@ -30,6 +32,7 @@ export class Mover {
   constructor(w: World) {
     this.pusher = new Pusher(w.grid, this.keys);
     this.pusher.retreatAfter = Math.round(RETREAT_AFTER_S * w.tickHz);
+    this.pusher.holdAside = Math.round(HOLD_ASIDE_S * w.tickHz);
     this.pusher.restingRetreatAfter = Math.round(RESTING_RETREAT_AFTER_S * w.tickHz);
   }
 
@@ -93,6 +96,14 @@ export class Mover {
       return;
     }
     const pusher = this.pusher;
+    if (c.pushedBy !== 0) {
+      const by = w.get(c.pushedBy);
+      if (t >= c.pushedUntil || !by || (!by.moving && by.path.remaining === 0)) c.pushedBy = 0;
+      else if (c.boostFor === 0 && onWayOf(by, next)) {
+        c.waitsFor = 0;
+        return;
+      }
+    }
     if (n === 0) {
       const by = pusher.claimant(c, next, t);
       if (by === 0) startStep(w, c, next, c.carry, t);

@@ -29,6 +29,7 @@ const ESCAPE_MAX = 320;
 /** Tile scores: off the pusher's way first, free before taken, then the pushed one's own preference. */
 const ON_WAY = 100;
 const TAKEN = 4;
+const INTO_TARGET = 50;
 
 export class Pusher {
   /** Ids of the characters that decided this tick: `decided[id] === stamp`. */
@@ -51,6 +52,8 @@ export class Pusher {
   private readonly claimAt: Int32Array;
   /** The character whose decision started the pushes under way. */
   private root: Character | null = null;
+  /** The tile the root wants. */
+  private target = -1;
   /** Per recursion depth: 8 candidate cells and their scores. */
   private readonly candCell = new Int32Array(MAX_DEPTH * 8);
   private readonly candScore = new Float64Array(MAX_DEPTH * 8);
@@ -59,6 +62,8 @@ export class Pusher {
   retreatAfter = 0;
   /** The same for one at rest (on its goal): pushed back along the way, it would be pushed all along it. */
   restingRetreatAfter = 32;
+  /** Ticks a pushed character keeps off its pusher's way. */
+  holdAside = 30;
   /** Priority keys by id (the mover's, ranked this tick). */
   keys: Float64Array;
 
@@ -79,6 +84,17 @@ export class Pusher {
     if (by !== c.id && this.claimAt[cell] >= t - 1 && this.keys[by] < this.keys[c.id]) return;
     this.claimBy[cell] = c.id;
     this.claimAt[cell] = t;
+  }
+
+  /**
+   * Whether a push chain started by `root` must keep off `cell`: claimed by the root itself or by someone of
+   * higher priority. Claims of lower priorities than the root's do not bind its chain (in PIBT the root
+   * moves anyone below it).
+   */
+  private heldFor(root: Character, cell: number, t: number): boolean {
+    const by = this.claimBy[cell];
+    if (by === 0 || this.claimAt[cell] < t - 1) return false;
+    return by === root.id || this.keys[by] < this.keys[root.id];
   }
 
   /** Who of higher priority than `c` claims `cell` (0: nobody). */
@@ -122,6 +138,7 @@ export class Pusher {
       return false;
     }
     this.root = a;
+    this.target = next;
     this.markWay(a);
     this.claim(a, next, t);
     for (let k = 1; k < count; k++) this.claim(a, w.get(blockers[k])!.cell, t);
@@ -146,7 +163,10 @@ export class Pusher {
     for (let d = 0; d < 8; d++) {
       if (!grid.canStep(x, y, d)) continue;
       const u = b.cell + DY[d] * width + DX[d];
-      if (this.claimant(b, u, t) !== 0) continue;
+      // One pushed off a corner of the root's diagonal may take the root's tile itself (the root then
+      // pushes it on from there, and the corner stays claimed): often the only way off the corner.
+      const intoTarget = depth === 0 && u === this.target;
+      if (!intoTarget && this.heldFor(this.root!, u, t)) continue;
       const o = occ[u];
       if (o !== 0) {
         if (depth + 1 >= MAX_DEPTH) continue;
@@ -160,7 +180,8 @@ export class Pusher {
         if ((ca !== 0 && ca !== b.id) || (cb !== 0 && cb !== b.id)) continue;
       }
       let score = preference(w, b, u) + (d & 1 ? 0.01 : 0);
-      if (this.way[u] === this.wayGen) {
+      if (intoTarget) score += INTO_TARGET;
+      else if (this.way[u] === this.wayGen) {
         // Back along the pusher's way only when nothing else turned up for a moment (a side tile often
         // frees within a few ticks, and a long retreat costs far more), and only where that leads
         // somewhere off it (not into a dead end).
@@ -188,6 +209,9 @@ export class Pusher {
         const back = this.way[u] === this.wayGen;
         stepAside(w, b, u, t);
         if (back) b.retreatFor = this.root!.id;
+        // Pushed off its way, it keeps off it a moment (rather than step straight back in front of it).
+        b.pushedBy = this.root!.id;
+        b.pushedUntil = t + this.holdAside;
         return true;
       }
       const ob = w.get(o)!;
