@@ -1,5 +1,6 @@
 import { NavGrid } from '../../src/core/grid/NavGrid.ts';
 import type { Character } from '../../src/core/world/Character.ts';
+import { Rng } from '../../src/core/world/rng.ts';
 import { World } from '../../src/core/world/World.ts';
 import { runTrace } from './runWorld.ts';
 
@@ -138,12 +139,41 @@ export const DUNGEON = [
   '####.######......#####.##.....####',
   '#.......###.####.#####.######.####',
   '#.......###.####.......######.####',
-  '#.................####.....#......#',
-  '#.......#######.#.####.###.#......#',
-  '#.......#######.#.####.###........#',
-  '###.###########.#......###.#......#',
-  '###.###########.###########.......#',
-  '#.......................###########',
-  '#.........######.......##########.#',
+  '#.................####.....#.....#',
+  '#.......#######.#.####.###.#.....#',
+  '#.......#######.#.####.###.......#',
+  '###.###########.#......###.#.....#',
+  '###.###########.###########......#',
+  '#.......................##########',
+  '#.........######.......###########',
   '##################################',
 ];
+
+/**
+ * `n` routes on DUNGEON from seeded random distinct start tiles (anywhere, corridors included) to seeded
+ * random distinct goal tiles off the one-wide passages (a character told to stand in a corridor would
+ * block it for good; see MOVEMENT.md, known limits).
+ */
+export function dungeonCrowd(seed: number, n: number): Route[] {
+  const grid = NavGrid.fromRows(DUNGEON);
+  const open = (x: number, y: number) => grid.isWalkable(x, y);
+  const starts: number[] = [];
+  const goals: number[] = [];
+  for (let i = 0; i < grid.size; i++) {
+    const x = i % grid.width;
+    const y = (i - x) / grid.width;
+    if (!open(x, y)) continue;
+    starts.push(i);
+    const passage = (!open(x - 1, y) && !open(x + 1, y)) || (!open(x, y - 1) && !open(x, y + 1));
+    if (!passage) goals.push(i);
+  }
+  const rng = new Rng(seed);
+  const draw = (pool: number[]) => pool.splice(rng.int(pool.length), 1)[0];
+  const routes: Route[] = [];
+  for (let k = 0; k < n; k++) {
+    const s = draw(starts);
+    const g = draw(goals);
+    routes.push([s % grid.width, Math.floor(s / grid.width), g % grid.width, Math.floor(g / grid.width)]);
+  }
+  return routes;
+}

@@ -6,7 +6,9 @@ import {
   aloneSeconds,
   CORRIDOR,
   DOOR,
+  DUNGEON,
   doorSwap,
+  dungeonCrowd,
   JUNCTION,
   type Route,
   type ScenarioOptions,
@@ -83,5 +85,18 @@ describe('deadlocks resolve', () => {
 
   it('three and three swap rooms through one door, in a line', () => {
     resolvesWithin(DOOR, doorSwap(), 10);
+  });
+
+  it('a crowd of 30 in a dungeon of rooms and one-wide corridors, all sent to random goals at once', () => {
+    // Alone, the longest walk takes at most 14 s here; everyone stands on its goal within 60 s.
+    for (const seed of [1, 2, 3, 4]) {
+      for (const tickHz of [20, 30]) {
+        const { grid, world, list } = scenario(DUNGEON, dungeonCrowd(seed, 30), { seed, tickHz, speed: 3 });
+        expect(aloneSeconds(list)).toBeLessThan(14);
+        const { lines, seconds } = settle(world, list, 60);
+        expect(checkTrace(gridRows(grid), lines).problems, `seed ${seed}`).toEqual([]);
+        expect(seconds, `seed ${seed}, ${tickHz} Hz`).toBeLessThan(60);
+      }
+    }
   });
 });
