@@ -28,7 +28,7 @@ export class KeyboardInput {
   private readonly right: Phaser.Input.Keyboard.Key[];
   private readonly shift: Phaser.Input.Keyboard.Key[];
   private readonly keyboard: Phaser.Input.Keyboard.KeyboardPlugin | null;
-  private lastEvent: KeyboardEvent | null = null;
+  private readonly handled = new WeakSet<KeyboardEvent>();
 
   constructor(
     scene: Phaser.Scene,
@@ -48,10 +48,10 @@ export class KeyboardInput {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    // Phaser 4 can hand the same keydown over twice (again when its keyup arrives in the same frame): a toggle
-    // must see each press once.
-    if (event === this.lastEvent) return;
-    this.lastEvent = event;
+    // Phaser re-processes every key event of the frame each time a new one arrives, so a keydown can come
+    // again after other keys' events: each press is acted on once.
+    if (this.handled.has(event)) return;
+    this.handled.add(event);
     if (event.repeat) return;
     if (event.code === 'KeyD' && event.shiftKey) {
       this.target.toggleDebug();
