@@ -4,17 +4,25 @@ import type { World } from './World.ts';
 /**
  * Who decides first each tick (MOVEMENT.md). A character's key orders it, lowest first:
  * - the player: -Infinity (it is commanded; it pushes, it is never pushed);
- * - a character on an errand: the tick the errand began, then its id (the longest on its way goes first,
- *   as in PIBT: its priority only drops when it gets where it was going, so everyone gets a turn);
+ * - a character on an errand: the tick the errand began (the longest on its way goes first, as in PIBT: its
+ *   priority only drops when it gets where it was going, so everyone gets a turn), then the nearer its goal
+ *   (cells left on its path; chasers aside), then its id. Among errands begun together the leader can only
+ *   be overtaken by one nearer its goal still, and a push only lengthens the path of the one pushed, so
+ *   the group's shortest remaining walk never grows and shrinks with every step its leader takes;
  * - a character at rest: after all of those, by id.
  * A character another stood aside for at a dead end borrows a key just above that one's, until the two
  * have passed each other (neither stands on the other's way ahead) or it gets where it was going.
  */
 
-/** Ids stay below this (over a million characters); keys are exact integers (+ halves for borrowed keys). */
+/**
+ * Key layout: errand tick × 2^31 + cells left (capped) × 2^20 + id. Ids stay below 2^20; errands begun in
+ * the first 2^21 ticks (29 hours at 20 Hz) keep keys below 2^52, exact with the halves of borrowed keys.
+ */
 const ID_SPAN = 2 ** 20;
-/** Keys of characters at rest start here (above any errand begun in the first 2^31 ticks). */
-const AT_REST = 2 ** 51;
+const LENGTH_CAP = 2047;
+const TICK_SPAN = 2 ** 31;
+/** Keys of characters at rest start here (after every errand). */
+const AT_REST = 2 ** 52;
 /** Path cells ahead that count as "the way" of a character. */
 export const WAY_AHEAD = 32;
 /** A borrowed priority lapses after this long, whatever happens. */
@@ -27,7 +35,9 @@ export function onErrand(w: World, c: Character): boolean {
 
 function baseKey(c: Character): number {
   if (c.kind === 'player') return Number.NEGATIVE_INFINITY;
-  return c.since < 0 ? AT_REST + c.id : c.since * ID_SPAN + c.id;
+  if (c.since < 0) return AT_REST + c.id;
+  const left = c.state === 'chase' ? 0 : Math.min(c.path.remaining, LENGTH_CAP);
+  return c.since * TICK_SPAN + left * ID_SPAN + c.id;
 }
 
 /** Whether `cell` is among the next WAY_AHEAD cells `q` will walk (or the tile it stands on or enters). */
