@@ -10,7 +10,7 @@ import type { BrainState } from './Character.ts';
  * - `catch`: enemy `id` hit `other` (the player);
  * - `hit`: the player `id` hit enemy `other`;
  * - `respawn`: `id` was put on (x, y) without a step (player at 0 hit points, or a defeated enemy back home);
- * - `replan`: `id`'s path was replaced (blocked, yielding, new target tile): redraw it.
+ * - `replan`: `id`'s path was replaced (blocked, pushed aside, new target tile): redraw it.
  */
 export type WorldEventType = 'step' | 'arrive' | 'state' | 'notice' | 'catch' | 'hit' | 'respawn' | 'replan';
 
