@@ -41,6 +41,21 @@ describe('walking', () => {
     await page.close();
   });
 
+  test('a tap on a touch screen walks the player too', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 }, hasTouch: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${session.server.url}?map=town&enemies=0`);
+    await waitReady(page);
+    const at = await page.evaluate(() => window.__RPG__.tileToClient(14, 20));
+    await page.touchscreen.tap(at.x, at.y);
+    const seen = await watch(page, 's.player.x === 14 && s.player.y === 20 && !s.player.moving', 15_000);
+    expect(seen[seen.length - 1].player).toMatchObject({ x: 14, y: 20, moving: false });
+    expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('a click on a wall walks to the reachable tile nearest to it', async () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=0');
     await waitReady(page);
