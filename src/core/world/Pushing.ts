@@ -30,6 +30,7 @@ const ESCAPE_MAX = 320;
 const ON_WAY = 100;
 const TAKEN = 4;
 const INTO_TARGET = 50;
+const BESIDE_WAY = 1;
 
 export class Pusher {
   /** Ids of the characters that decided this tick: `decided[id] === stamp`. */
@@ -192,6 +193,11 @@ export class Pusher {
         score += ON_WAY;
       }
       if (o !== 0) score += TAKEN;
+      // Beside the pusher's way it would be in the way of those following it: a little farther is better.
+      const way = this.way;
+      const gen = this.wayGen;
+      if (way[u - 1] === gen || way[u + 1] === gen || way[u - width] === gen || way[u + width] === gen)
+        score += BESIDE_WAY;
       this.candCell[base + n] = u;
       this.candScore[base + n] = score;
       n++;

@@ -7,6 +7,7 @@ import {
   CORRIDOR,
   DOOR,
   DUNGEON,
+  doorCrowd,
   doorSwap,
   dungeonCrowd,
   JUNCTION,
@@ -81,6 +82,10 @@ describe('deadlocks resolve', () => {
       ],
       10,
     );
+  });
+
+  it('a crowd pushes through one door both ways: eight one way, four the other', () => {
+    resolvesWithin(DOOR, doorCrowd(), 15);
   });
 
   it('three and three swap rooms through one door, in a line', () => {
