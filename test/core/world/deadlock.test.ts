@@ -20,8 +20,9 @@ import {
 /**
  * The meetings that deadlock naive movers: each must resolve within a few seconds of game time beyond the
  * walk itself, with the trace showing no shared tile, no jump and no corner cut. Characters here are passive
- * (no brain): they go where they are sent, so only the movement rules are on trial. Each runs under several
- * seeds, tick rates and speeds.
+ * (no brain): they go where they are sent, so only the movement rules are on trial. Each runs at 20 and 30
+ * ticks a second and at several speeds (movement draws nothing from the seed: passive walkers give the same
+ * run under any seed; the dungeon crowd's seed picks its routes).
  */
 
 /** Three from the left room to the right one's middle row (the leader to the far end), three the other way. */
@@ -80,7 +81,7 @@ describe('deadlocks resolve', () => {
         [1, 5, 9, 5],
         [9, 5, 1, 5],
       ],
-      10,
+      6,
     );
   });
 
@@ -89,18 +90,18 @@ describe('deadlocks resolve', () => {
   });
 
   it('three and three swap rooms through one door, in a line', () => {
-    resolvesWithin(DOOR, doorSwap(), 10);
+    resolvesWithin(DOOR, doorSwap(), 8);
   });
 
   it('a crowd of 30 in a dungeon of rooms and one-wide corridors, all sent to random goals at once', () => {
-    // Alone, the longest walk takes at most 14 s here; everyone stands on its goal within 60 s.
+    // Alone, the longest walk takes at most 14 s here; everyone stands on its goal within 50 s.
     for (const seed of [1, 2, 3, 4]) {
       for (const tickHz of [20, 30]) {
         const { grid, world, list } = scenario(DUNGEON, dungeonCrowd(seed, 30), { seed, tickHz, speed: 3 });
         expect(aloneSeconds(list)).toBeLessThan(14);
-        const { lines, seconds } = settle(world, list, 60);
+        const { lines, seconds } = settle(world, list, 50);
         expect(checkTrace(gridRows(grid), lines).problems, `seed ${seed}`).toEqual([]);
-        expect(seconds, `seed ${seed}, ${tickHz} Hz`).toBeLessThan(60);
+        expect(seconds, `seed ${seed}, ${tickHz} Hz`).toBeLessThan(50);
       }
     }
   });
