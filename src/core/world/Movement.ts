@@ -48,7 +48,7 @@ export class Mover {
       const grown = new Float64Array(Math.max(c.id + 1, this.keys.length * 2));
       grown.set(this.keys);
       this.keys = grown;
-      this.pusher.keys = grown;
+      this.pusher.claims.keys = grown;
     }
     this.pusher.grow(c.id);
   }
@@ -105,7 +105,7 @@ export class Mover {
       }
     }
     if (n === 0) {
-      const by = pusher.claimant(c, next, t);
+      const by = pusher.claims.claimant(c, next, t);
       if (by === 0) startStep(w, c, next, c.carry, t);
       else wait(w, c, by);
       return;
@@ -114,7 +114,7 @@ export class Mover {
       // A chaser takes another free downhill tile if there is one: the crowd flows around itself.
       const field = w.fieldFor(c);
       const other = field.downhill(c, c.cell, true);
-      if (other >= 0 && pusher.claimant(c, other, t) === 0) {
+      if (other >= 0 && pusher.claims.claimant(c, other, t) === 0) {
         field.extract(c, other);
         w.replaced(c);
         startStep(w, c, other, c.carry, t);
@@ -128,10 +128,10 @@ export class Mover {
       return;
     }
     // Waiting for the tiles to free: they are kept for it (from anyone of lower priority).
-    pusher.claim(c, next, t);
+    pusher.claims.claim(c, next, t);
     if (this.diagonal(w, c.cell, next)) {
-      pusher.claim(c, c.cell + ((next % w.grid.width) - c.x), t);
-      pusher.claim(c, c.cell + (Math.floor(next / w.grid.width) - c.y) * w.grid.width, t);
+      pusher.claims.claim(c, c.cell + ((next % w.grid.width) - c.x), t);
+      pusher.claims.claim(c, c.cell + (Math.floor(next / w.grid.width) - c.y) * w.grid.width, t);
     }
     wait(w, c, holder);
   }
@@ -153,13 +153,13 @@ export class Mover {
     const grid = w.grid;
     const width = grid.width;
     const occ = grid.occupant;
-    if (!this.diagonal(w, c.cell, next) || occ[next] !== 0 || this.pusher.claimant(c, next, t) !== 0)
+    if (!this.diagonal(w, c.cell, next) || occ[next] !== 0 || this.pusher.claims.claimant(c, next, t) !== 0)
       return false;
     const dx = (next % width) - c.x;
     const dy = Math.floor(next / width) - c.y;
     for (let k = 0; k < 2; k++) {
       const via = k === 0 ? c.cell + dx : c.cell + dy * width;
-      if (occ[via] !== 0 || this.pusher.claimant(c, via, t) !== 0) continue;
+      if (occ[via] !== 0 || this.pusher.claims.claimant(c, via, t) !== 0) continue;
       if (!inReach(grid, c.cell, via) || !inReach(grid, via, next)) continue;
       c.path.unshift(via);
       w.replaced(c);

@@ -2,6 +2,7 @@ import { DX, DY } from '../grid/directions.ts';
 import type { NavGrid } from '../grid/NavGrid.ts';
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
+import { Claims } from './Claims.ts';
 import { inWayOf, lend, WAY_AHEAD } from './Priority.ts';
 import { startStep } from './Stepping.ts';
 import type { World } from './World.ts';
@@ -43,14 +44,8 @@ export class Pusher {
   private readonly seen: Uint32Array;
   private seenGen = 0;
   private readonly queue: Int32Array;
-  /**
-   * Claims: a character waiting for tiles to free (its next tile, the corners of a diagonal) claims them,
-   * tick by tick; nobody of lower priority steps into a tile claimed last tick or this one. Without that, a
-   * character pushed off a corner could step back onto it while the pusher still waits for the other
-   * corner, forever (PIBT moves everyone at once; here steps end at different ticks).
-   */
-  private readonly claimBy: Int32Array;
-  private readonly claimAt: Int32Array;
+  /** Tiles kept for characters waiting on them (Claims.ts). */
+  readonly claims: Claims;
   /** The character whose decision started the pushes under way. */
   private root: Character | null = null;
   /** The tile the root wants. */
@@ -65,44 +60,12 @@ export class Pusher {
   restingRetreatAfter = 32;
   /** Ticks a pushed character keeps off its pusher's way. */
   holdAside = 30;
-  /** Priority keys by id (the mover's, ranked this tick). */
-  keys: Float64Array;
-
   constructor(grid: NavGrid, keys: Float64Array) {
     this.grid = grid;
-    this.keys = keys;
+    this.claims = new Claims(grid, keys);
     this.way = new Uint32Array(grid.size);
     this.seen = new Uint32Array(grid.size);
     this.queue = new Int32Array(ESCAPE_MAX + 8);
-    this.claimBy = new Int32Array(grid.size);
-    this.claimAt = new Int32Array(grid.size).fill(-2);
-  }
-
-  /** `c` waits for `cell` to free: it keeps it from anyone of lower priority until next tick. */
-  claim(c: Character, cell: number, t: number): void {
-    const by = this.claimBy[cell];
-    // A claim of higher priority stands (claims are renewed each tick by whoever still waits).
-    if (by !== c.id && this.claimAt[cell] >= t - 1 && this.keys[by] < this.keys[c.id]) return;
-    this.claimBy[cell] = c.id;
-    this.claimAt[cell] = t;
-  }
-
-  /**
-   * Whether a push chain started by `root` must keep off `cell`: claimed by the root itself or by someone of
-   * higher priority. Claims of lower priorities than the root's do not bind its chain (in PIBT the root
-   * moves anyone below it).
-   */
-  private heldFor(root: Character, cell: number, t: number): boolean {
-    const by = this.claimBy[cell];
-    if (by === 0 || this.claimAt[cell] < t - 1) return false;
-    return by === root.id || this.keys[by] < this.keys[root.id];
-  }
-
-  /** Who of higher priority than `c` claims `cell` (0: nobody). */
-  claimant(c: Character, cell: number, t: number): number {
-    const by = this.claimBy[cell];
-    if (by === 0 || by === c.id || this.claimAt[cell] < t - 1) return 0;
-    return this.keys[by] < this.keys[c.id] ? by : 0;
   }
 
   grow(id: number): void {
@@ -135,14 +98,14 @@ export class Pusher {
       !this.canEscape(w, b, b.cell, a) &&
       this.canEscape(w, a, a.cell, b)
     ) {
-      lend(w, this.keys, a, b, t);
+      lend(w, this.claims.keys, a, b, t);
       return false;
     }
     this.root = a;
     this.target = next;
     this.markWay(a);
-    this.claim(a, next, t);
-    for (let k = 1; k < count; k++) this.claim(a, w.get(blockers[k])!.cell, t);
+    this.claims.claim(a, next, t);
+    for (let k = 1; k < count; k++) this.claims.claim(a, w.get(blockers[k])!.cell, t);
     let moved = false;
     for (let k = 0; k < count; k++) {
       if (!this.push(w, w.get(blockers[k])!, 0, t)) return moved;
@@ -167,7 +130,7 @@ export class Pusher {
       // One pushed off a corner of the root's diagonal may take the root's tile itself (the root then
       // pushes it on from there, and the corner stays claimed): often the only way off the corner.
       const intoTarget = depth === 0 && u === this.target;
-      if (!intoTarget && this.heldFor(this.root!, u, t)) continue;
+      if (!intoTarget && this.claims.heldFor(this.root!, u, t)) continue;
       const o = occ[u];
       if (o !== 0) {
         if (depth + 1 >= MAX_DEPTH) continue;
