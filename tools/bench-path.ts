@@ -7,7 +7,7 @@
  * path lengths agree with the published optimum. Then the heap over 10,000 searches (run with
  * `node --expose-gc` for the retained figure).
  */
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PathPlanner } from '../src/core/path/PathPlanner.ts';
 import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from './bench-path-peers.ts';
@@ -139,47 +139,54 @@ async function benchMaps(): Promise<void> {
   console.log(`\nGoals:\n  ${goals.join('\n  ')}`);
 }
 
-/** Heap over 10,000 searches: bytes allocated per search (path and result object) and bytes retained. */
+/**
+ * Heap over 10,000 searches, in batches of 50: a batch whose heap did not shrink ran without a collection,
+ * so its growth is what those searches allocated. Compared with what the returned paths and result
+ * objects alone must take; then what is still retained after a full GC (needs `node --expose-gc`).
+ */
 function benchHeap(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   const grid = loadMap(`${FIXTURES}lak304d.map`);
   const scenarios = loadScenarios(`${FIXTURES}lak304d.map.scen`, grid).scenarios;
+  const queries = scenarios.map((s) => ({
+    start: grid.index(s.startX, s.startY),
+    goal: grid.index(s.goalX, s.goalY),
+  }));
   const planner = new PathPlanner(grid);
   console.log('\nHeap over 10,000 searches on lak304d (one planner, results dropped):');
   for (const algo of ['astar', 'jps'] as const) {
-    let gcs = 0;
-    const observer = new PerformanceObserver((list) => {
-      gcs += list.getEntries().length;
-    });
-    const run = (n: number) => {
-      let pathCells = 0;
-      for (let k = 0; k < n; k++) {
-        const s = scenarios[k % scenarios.length];
-        pathCells += planner.find(
-          { start: grid.index(s.startX, s.startY), goal: grid.index(s.goalX, s.goalY) },
-          algo,
-        ).path.length;
-      }
-      return pathCells;
-    };
-    run(500);
+    for (let k = 0; k < 2000; k++) planner.find(queries[k % queries.length], algo);
     gc?.();
     const before = process.memoryUsage().heapUsed;
-    observer.observe({ entryTypes: ['gc'] });
-    const pathCells = run(10_000);
-    const grown = process.memoryUsage().heapUsed - before;
-    observer.disconnect();
+    let clean = 0;
+    let grown = 0;
+    let cells = 0;
+    for (let batch = 0; batch < 200; batch++) {
+      const h0 = process.memoryUsage().heapUsed;
+      let batchCells = 0;
+      for (let k = 0; k < 50; k++)
+        batchCells += planner.find(queries[(batch * 50 + k) % queries.length], algo).path.length;
+      const d = process.memoryUsage().heapUsed - h0;
+      if (d >= 0) {
+        clean += 50;
+        grown += d;
+        cells += batchCells;
+      }
+    }
     gc?.();
     const retained = process.memoryUsage().heapUsed - before;
+    // A path array: 16-byte header + 16-byte elements store + 8 bytes a cell; a result object with its cost.
+    const needed = (cells * 8 + clean * (32 + 48)) / clean;
     console.log(
-      `  ${pad(algo, 6)} heap grew ${(grown / 1e6).toFixed(2)} MB during the run (${gcs} GCs inside it), ` +
-        `returned paths hold ${pathCells} cells (≥ ${((pathCells * 8) / 1e6).toFixed(2)} MB as arrays); ` +
+      `  ${pad(algo, 6)} allocated ${(grown / clean).toFixed(0)} B/search over ${clean} searches without a GC; ` +
+        `the returned path and result alone need ≈ ${needed.toFixed(0)} B/search; ` +
         (gc
-          ? `retained after GC: ${(retained / 1024).toFixed(1)} KB`
+          ? `retained after 10,000 searches and a full GC: ${(retained / 1024).toFixed(1)} KB`
           : 'retained: run with node --expose-gc'),
     );
   }
 }
 
-await benchMaps();
+// `--heap` runs only the heap part (quick to repeat while tuning).
+if (!process.argv.includes('--heap')) await benchMaps();
 benchHeap();

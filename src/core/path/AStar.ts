@@ -62,6 +62,7 @@ export class AStar {
   private readonly laneOf: Int32Array;
   private readonly cellCost: Float64Array;
   private gen = 0;
+  private readonly hOut = new Float64Array(1);
 
   constructor(
     grid: NavGrid,
@@ -113,7 +114,8 @@ export class AStar {
     closest.reset();
 
     const sx = start % w;
-    space.open(start, 0, this.heuristic(sx, (start - sx) / w), start);
+    this.heuristic(sx, (start - sx) / w);
+    space.open(start, 0, this.hOut[0], start);
     const lane = space.lane;
     const pos = space.pos;
     this.laneSize = 0;
@@ -151,15 +153,15 @@ export class AStar {
       const sOk = y < h - 1 && walk[c + w] === 1 && !(blockMode && rules.blocks(c + w, space));
       const eOk = x < w - 1 && walk[c + 1] === 1 && !(blockMode && rules.blocks(c + 1, space));
       const wOk = x > 0 && walk[c - 1] === 1 && !(blockMode && rules.blocks(c - 1, space));
-      if (nOk && (ex & 1) === 0) this.relax(c, gc, c - w, x, y - 1, 1);
-      if (eOk && (ex & 4) === 0) this.relax(c, gc, c + 1, x + 1, y, 1);
-      if (sOk && (ex & 16) === 0) this.relax(c, gc, c + w, x, y + 1, 1);
-      if (wOk && (ex & 64) === 0) this.relax(c, gc, c - 1, x - 1, y, 1);
+      if (nOk && (ex & 1) === 0) this.relax(c, c - w, x, y - 1, 1);
+      if (eOk && (ex & 4) === 0) this.relax(c, c + 1, x + 1, y, 1);
+      if (sOk && (ex & 16) === 0) this.relax(c, c + w, x, y + 1, 1);
+      if (wOk && (ex & 64) === 0) this.relax(c, c - 1, x - 1, y, 1);
       if (!diagonals) continue;
-      if (nOk && eOk) this.diagonal(c, gc, x, y, 1, c - w + 1, x + 1, y - 1, directed, blockMode);
-      if (sOk && eOk) this.diagonal(c, gc, x, y, 3, c + w + 1, x + 1, y + 1, directed, blockMode);
-      if (sOk && wOk) this.diagonal(c, gc, x, y, 5, c + w - 1, x - 1, y + 1, directed, blockMode);
-      if (nOk && wOk) this.diagonal(c, gc, x, y, 7, c - w - 1, x - 1, y - 1, directed, blockMode);
+      if (nOk && eOk) this.diagonal(c, x, y, 1, c - w + 1, x + 1, y - 1, directed, blockMode);
+      if (sOk && eOk) this.diagonal(c, x, y, 3, c + w + 1, x + 1, y + 1, directed, blockMode);
+      if (sOk && wOk) this.diagonal(c, x, y, 5, c + w - 1, x - 1, y + 1, directed, blockMode);
+      if (nOk && wOk) this.diagonal(c, x, y, 7, c - w - 1, x - 1, y - 1, directed, blockMode);
     }
     out.expanded = expanded;
     space.expandedCount = expanded;
@@ -172,7 +174,6 @@ export class AStar {
 
   private diagonal(
     c: number,
-    gc: number,
     x: number,
     y: number,
     dir: number,
@@ -185,10 +186,12 @@ export class AStar {
     if (this.grid.walkable[v] !== 1) return;
     if (directed && !this.grid.canStep(x, y, dir)) return;
     if (blockMode && this.rules.blocks(v, this.space)) return;
-    this.relax(c, gc, v, vx, vy, SQRT2);
+    this.relax(c, v, vx, vy, SQRT2);
   }
 
-  private relax(c: number, gc: number, v: number, vx: number, vy: number, len: number): void {
+  /** Relaxes the step c → v of length `len` (1 or √2, constants: no boxing). */
+  private relax(c: number, v: number, vx: number, vy: number, len: number): void {
+    const gc = this.gOf[c];
     let ng = gc + len;
     if (!this.uniform) {
       ng = gc + len * this.cellCost[v];
@@ -199,13 +202,20 @@ export class AStar {
       if (p === -1 || ng >= this.gOf[v]) return;
       this.gOf[v] = ng;
       this.parentOf[v] = c;
-      if (p >= 0) this.space.heap.decrease(v, ng + this.heuristic(vx, vy), ng);
+      if (p >= 0) {
+        const heap = this.space.heap;
+        this.heuristic(vx, vy);
+        heap.pending[0] = ng + this.hOut[0];
+        heap.pending[1] = ng;
+        heap.decreasePending(v);
+      }
       return;
     }
     this.seenOf[v] = this.gen;
     this.gOf[v] = ng;
     this.parentOf[v] = c;
-    const f = ng + this.heuristic(vx, vy);
+    this.heuristic(vx, vy);
+    const f = ng + this.hOut[0];
     if (f <= this.fLane) {
       // As cheap as the best open node: expand it next without a trip through the heap. On open ground
       // most of a path's cells go this way.
@@ -213,16 +223,28 @@ export class AStar {
       this.laneOf[this.laneSize++] = v;
       return;
     }
-    this.space.heap.push(v, f, ng);
+    const heap = this.space.heap;
+    heap.pending[0] = f;
+    heap.pending[1] = ng;
+    heap.pushPending(v);
   }
 
-  private heuristic(x: number, y: number): number {
-    if (!this.singleGoal) return this.hScale * this.goals.estimate(x, y);
+  /**
+   * Writes the heuristic of (x, y) to `hOut[0]`: a double returned from a call V8 does not inline would be
+   * boxed, one heap allocation per generated node.
+   */
+  private heuristic(x: number, y: number): void {
+    const out = this.hOut;
+    if (!this.singleGoal) {
+      out[0] = this.hScale * this.goals.estimate(x, y);
+      return;
+    }
     let dx = this.gx - x;
     if (dx < 0) dx = -dx;
     let dy = this.gy - y;
     if (dy < 0) dy = -dy;
-    if (!this.octile) return this.hScale * (dx + dy);
-    return this.hScale * (dx + dy + SQRT2_MINUS_2 * Math.min(dx, dy));
+    out[0] = this.octile
+      ? this.hScale * (dx + dy + SQRT2_MINUS_2 * Math.min(dx, dy))
+      : this.hScale * (dx + dy);
   }
 }

@@ -23,8 +23,10 @@ export class JumpPointSearch {
   private readonly grid: NavGrid;
   private readonly space: SearchSpace;
   private readonly goals: GoalSet;
-  private g0 = 0;
+  /** The jump point being expanded. */
   private c0 = 0;
+  /** The heuristic's answer (written, not returned: a returned double would be boxed per call). */
+  private readonly hOut = new Float64Array(1);
 
   constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
     this.grid = grid;
@@ -67,7 +69,6 @@ export class JumpPointSearch {
         const x = c % w;
         const y = (c - x) / w;
         this.c0 = c;
-        this.g0 = g[c];
         const p = parent[c];
         if (p === c) {
           // The start: every direction.
@@ -138,6 +139,7 @@ export class JumpPointSearch {
       this.reach(
         j,
         dx === 0 ? Math.abs(Math.floor(j / this.grid.width) - y) : Math.abs((j % this.grid.width) - x),
+        false,
       );
   }
 
@@ -157,37 +159,50 @@ export class JumpPointSearch {
       steps++;
       const c = y * w + x;
       if (goalMark[c] === gen || this.jumpStraight(x, y, dx, 0) >= 0 || this.jumpStraight(x, y, 0, dy) >= 0) {
-        this.reach(c, steps * Math.SQRT2);
+        this.reach(c, steps, true);
         return;
       }
     }
   }
 
-  /** Relaxes jump point `j`, `length` away from the node being expanded. */
-  private reach(j: number, length: number): void {
+  /** Relaxes jump point `j`, `steps` straight or diagonal steps from the node being expanded. */
+  private reach(j: number, steps: number, diagonal: boolean): void {
     const space = this.space;
-    const ng = this.g0 + length;
+    const ng = space.g[this.c0] + (diagonal ? steps * Math.SQRT2 : steps);
+    const heap = space.heap;
     if (space.seen[j] === space.gen) {
       const p = space.pos[j];
       if (p < 0 || ng >= space.g[j]) return;
       space.g[j] = ng;
       space.parent[j] = this.c0;
-      space.heap.decrease(j, ng + this.estimate(j), ng);
+      this.estimate(j);
+      heap.pending[0] = ng + this.hOut[0];
+      heap.pending[1] = ng;
+      heap.decreasePending(j);
       return;
     }
-    space.open(j, ng, ng + this.estimate(j), this.c0);
+    space.seen[j] = space.gen;
+    space.g[j] = ng;
+    space.parent[j] = this.c0;
+    this.estimate(j);
+    heap.pending[0] = ng + this.hOut[0];
+    heap.pending[1] = ng;
+    heap.pushPending(j);
   }
 
-  private estimate(j: number): number {
+  private estimate(j: number): void {
     const w = this.grid.width;
     const x = j % w;
     const y = (j - x) / w;
     const goals = this.goals;
-    if (goals.count !== 1) return goals.estimate(x, y);
+    if (goals.count !== 1) {
+      this.hOut[0] = goals.estimate(x, y);
+      return;
+    }
     let dx = goals.xs[0] - x;
     if (dx < 0) dx = -dx;
     let dy = goals.ys[0] - y;
     if (dy < 0) dy = -dy;
-    return dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+    this.hOut[0] = dx + dy + SQRT2_MINUS_2 * Math.min(dx, dy);
   }
 }

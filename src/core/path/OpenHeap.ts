@@ -28,13 +28,31 @@ export class OpenHeap {
     return this.keys[0];
   }
 
+  /**
+   * Keys for `pushPending`/`decreasePending`: [f, g]. Hot callers write the keys here instead of passing
+   * them, because a double passed to a call V8 does not inline is boxed: a heap allocation per push.
+   */
+  readonly pending = new Float64Array(2);
+
   push(cell: number, f: number, g: number): void {
-    this.up(this.size++, cell, f, g);
+    this.pending[0] = f;
+    this.pending[1] = g;
+    this.pushPending(cell);
   }
 
   /** Re-keys a cell already in the heap whose cost just dropped. */
   decrease(cell: number, f: number, g: number): void {
-    this.up(this.pos[cell], cell, f, g);
+    this.pending[0] = f;
+    this.pending[1] = g;
+    this.decreasePending(cell);
+  }
+
+  pushPending(cell: number): void {
+    this.up(this.size++, cell);
+  }
+
+  decreasePending(cell: number): void {
+    this.up(this.pos[cell], cell);
   }
 
   /** Removes and returns the cell with the smallest `f` (largest `g` among equals); marks it closed. */
@@ -43,11 +61,13 @@ export class OpenHeap {
     const top = items[0];
     this.pos[top] = -1;
     const n = --this.size;
-    if (n > 0) this.down(items[n], this.keys[2 * n], this.keys[2 * n + 1], n);
+    if (n > 0) this.down(items[n], n);
     return top;
   }
 
-  private up(i: number, cell: number, cf: number, cg: number): void {
+  private up(i: number, cell: number): void {
+    const cf = this.pending[0];
+    const cg = this.pending[1];
     const items = this.items;
     const keys = this.keys;
     const pos = this.pos;
@@ -68,10 +88,12 @@ export class OpenHeap {
     pos[cell] = i;
   }
 
-  /** Sinks `cell` (keys cf, cg) from the root of a heap of `n` slots. */
-  private down(cell: number, cf: number, cg: number, n: number): void {
+  /** Sinks `cell`, the one in slot `n` (now past the end), from the root of a heap of `n` slots. */
+  private down(cell: number, n: number): void {
     const items = this.items;
     const keys = this.keys;
+    const cf = keys[2 * n];
+    const cg = keys[2 * n + 1];
     const pos = this.pos;
     let i = 0;
     for (;;) {
