@@ -1,9 +1,10 @@
+import { nearestReachable } from '../grid/nearestReachable.ts';
 import type { PathQuery } from '../path/types.ts';
 import { reachCells } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import type { World } from './World.ts';
 
-/** Searches stop here (the player's click gets the whole map: it must find the closest reachable tile). */
+/** Searches stop here (the player's click is unlimited: its goal is always a tile it can reach). */
 const ENEMY_MAX_EXPANDED = 6000;
 const AROUND_MAX_EXPANDED = 3000;
 /** Tiles near the start within which others count as obstacles (farther ones will have moved on). */
@@ -12,6 +13,7 @@ const CROWD_RADIUS = 3;
 const DETOUR_ALLOWANCE = 8;
 
 const attackGoals: number[] = [];
+const nearGoals: number[] = [];
 
 /** Runs the search character `c` asked for and installs its path. Returns nodes expanded. */
 export function runPlan(w: World, c: Character): number {
@@ -31,8 +33,7 @@ function planGoal(w: World, c: Character): number {
     return 0;
   }
   query.occupancy = { kind: 'cost', self: c.id, extra: w.config.crowdCost, radius: CROWD_RADIUS };
-  // The player always gets somewhere: the reachable tile closest to an unreachable click.
-  query.partial = c.kind === 'player' || c.state === 'return';
+  query.partial = getsSomewhere(c);
   if (c.kind !== 'player') query.maxExpanded = ENEMY_MAX_EXPANDED;
   const res = w.planner.find(query);
   if (c.kind === 'player' && w.config.debug) w.expandedCount = w.planner.lastExpanded(w.expanded);
@@ -66,7 +67,25 @@ function goalQuery(w: World, c: Character): PathQuery | null {
     return { start, goal: attackGoals };
   }
   if (c.goal < 0 || c.goal === start) return null;
-  return { start, goal: c.goal };
+  return { start, goal: getsSomewhere(c) ? walkGoal(w, start, c.goal) : c.goal };
+}
+
+/** The player always gets somewhere, and so does an enemy going home: the reachable tile closest to its goal. */
+function getsSomewhere(c: Character): boolean {
+  return c.kind === 'player' || c.state === 'return';
+}
+
+/**
+ * The goal of a walk from `start` towards tile `goal`: the tile itself when reachable, else the reachable
+ * tiles closest to it (octile, then straight distance; the search then takes the shortest walk among any
+ * still tied). Picked from the grid's region labels, so a click on water costs one ordinary search to the
+ * shore, not a search of everything the walker can reach. The array is shared: use it before the next call.
+ */
+export function walkGoal(w: World, start: number, goal: number): number | readonly number[] {
+  nearestReachable(w.regions, start, goal, 8, nearGoals);
+  // A walker standing where nothing is walkable (the grid changed under it): the planner's partial search.
+  if (nearGoals.length === 0) return goal;
+  return nearGoals.length === 1 ? nearGoals[0] : nearGoals;
 }
 
 /** The cost of the rest of `c`'s path (step lengths times cell costs), as the planner counts it. */

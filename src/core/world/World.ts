@@ -1,5 +1,6 @@
 import { DX, DY, dirOf } from '../grid/directions.ts';
 import type { NavGrid } from '../grid/NavGrid.ts';
+import { Regions } from '../grid/Regions.ts';
 import { PathPlanner } from '../path/PathPlanner.ts';
 import { inReach } from './adjacency.ts';
 import { thinkEnemy } from './Brain.ts';
@@ -9,7 +10,7 @@ import { type WorldConfig, withDefaults } from './config.ts';
 import { EventLog } from './events.ts';
 import { Mover } from './Movement.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
-import { runPlan } from './Planning.ts';
+import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
 
@@ -31,6 +32,8 @@ export class World {
   readonly rng: Rng;
   readonly events = new EventLog();
   readonly scheduler: PathScheduler;
+  /** Which tiles reach which (labelled lazily, per grid version): where a click on the unreachable leads. */
+  readonly regions: Regions;
   /**
    * Chase fields towards the player: `nearField` covers a small radius and follows every step the player
    * takes (cheap); `farField` covers every chaser but is rebuilt only when the player has gone far from
@@ -62,6 +65,7 @@ export class World {
     this.rng = new Rng(this.config.seed);
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
+    this.regions = new Regions(grid);
     this.nearField = new ChaseField(grid, 0);
     this.farField = new ChaseField(grid, 1);
     this.expanded = new Int32Array(this.config.debug ? grid.size : 0);
@@ -183,7 +187,7 @@ export class World {
     if (!this.grid.inBounds(x, y)) return [];
     return this.planner.find({
       start: c.planCell,
-      goal: this.grid.index(x, y),
+      goal: walkGoal(this, c.planCell, this.grid.index(x, y)),
       occupancy: { kind: 'cost', self: c.id, extra: this.config.crowdCost, radius: 3 },
       partial: true,
     }).path;
