@@ -5,6 +5,7 @@
 // and redone once per tick, not per frame.
 import type Phaser from 'phaser';
 import type { Character } from '../core/world/Character.ts';
+import { walkGoal } from '../core/world/Planning.ts';
 import type { World } from '../core/world/World.ts';
 import { DEPTH } from './depths.ts';
 
@@ -167,7 +168,10 @@ export class DebugOverlay {
     const goal = p.target !== 0 ? (w.get(p.target)?.cell ?? -1) : p.goal;
     if (goal < 0 || goal === p.cell) return;
     this.jpsCells ??= new Int32Array(w.grid.size);
-    w.planner.find({ start: p.cell, goal, partial: true }, 'jps');
+    // A click on water walks to the shore tile closest to it: that is the trip (and JPS would otherwise
+    // explore every tile the player can reach, looking for the water).
+    const trip = p.target !== 0 ? goal : walkGoal(w, p.cell, goal);
+    w.planner.find({ start: p.cell, goal: trip, partial: true }, 'jps');
     this.jpsCount = Math.min(w.planner.lastExpanded(this.jpsCells), this.jpsCells.length);
   }
 

@@ -84,6 +84,8 @@ export class LivingWorld {
     if (params.leash !== undefined) {
       for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
     }
+    // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
+    world.regions.refresh();
     this.world = world;
     this.player = world.player!;
     this.clock = new WorldClock(world.tickHz);

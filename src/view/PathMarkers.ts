@@ -1,6 +1,6 @@
 // What a click would do, before the click: hovering a tile shows the path the player would walk and a marker
 // where it would end. The path comes from the world's own resolution (`world.preview`, the same search a click
-// runs, partial for unreachable tiles), so a wall under the pointer shows where the player will really go. The
+// runs, to the reachable tile closest to an unreachable one), so a wall under the pointer shows where the player will really go. The
 // path the player is walking now is drawn too, from its own path buffer (the path shown is the path walked).
 // Both are redrawn only when they change.
 import type Phaser from 'phaser';
@@ -15,8 +15,8 @@ const WALL_COLOUR = 0xff4d4d;
 /** The pointer rests this long on a tile before its preview is searched. */
 const SETTLE_MS = 60;
 /**
- * Previews are searched at most this often: a pointer sweeping over a lake on the large map would otherwise run
- * a whole-map search (the nearest reachable tile to a blocked one) on many frames in a row.
+ * Previews are searched at most this often: a pointer sweeping across the large map would otherwise run a search
+ * of a long walk (thousands of tiles, a few milliseconds) on many frames in a row.
  */
 const MIN_SEARCH_GAP_MS = 120;
 
@@ -105,8 +105,8 @@ export class PathMarkers {
     const pf = this.previewFor;
     const p = this.player;
     const from = p.planCell;
-    // Over the tile the player is already walking to, the walking path is the answer: no search needed (on a
-    // large map a click on a wall costs a search of the whole map, not to be repeated at every step).
+    // Over the tile the player is already walking to, the walking path is the answer: no search needed (a long
+    // walk across a large map is a search of thousands of tiles, not to be repeated at every step).
     const walkingThere =
       p.goal === grid.index(x, y) &&
       p.target === 0 &&
