@@ -3,6 +3,7 @@ import type { GoalSet } from './GoalSet.ts';
 import {
   OCCUPANCY_BLOCK as BLOCK_MODE,
   OCCUPANCY_COST as COST_MODE,
+  OCCUPANCY_IGNORE as IGNORE_MODE,
   type OccupancyRules,
 } from './OccupancyRules.ts';
 import {
@@ -16,6 +17,7 @@ import type { SearchSpace } from './SearchSpace.ts';
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const BLOCK = BLOCK_MODE;
 const COST = COST_MODE;
+const IGNORE = IGNORE_MODE;
 const OUTCOME_FOUND = FOUND;
 const OUTCOME_PARTIAL = PARTIAL;
 
@@ -112,6 +114,10 @@ export class AStar {
     this.gen = gen;
     this.uniform = grid.nonUnitCostCells === 0 && rules.mode !== COST;
     closest.reset();
+    if (diagonals && !directed && this.uniform && this.singleGoal && rules.mode === IGNORE) {
+      this.runPlain(start, maxExpanded, partial, out);
+      return;
+    }
 
     const sx = start % w;
     this.heuristic(sx, (start - sx) / w);
@@ -162,6 +168,169 @@ export class AStar {
       if (sOk && eOk) this.diagonal(c, x, y, 3, c + w + 1, x + 1, y + 1, directed, blockMode);
       if (sOk && wOk) this.diagonal(c, x, y, 5, c + w - 1, x - 1, y + 1, directed, blockMode);
       if (nOk && wOk) this.diagonal(c, x, y, 7, c - w - 1, x - 1, y - 1, directed, blockMode);
+    }
+    out.expanded = expanded;
+    space.expandedCount = expanded;
+    if (partial && closest.cell >= 0) {
+      out.status = OUTCOME_PARTIAL;
+      out.end = closest.cell;
+      out.cost = closest.cost;
+    }
+  }
+
+  /**
+   * The common game query, specialised: 8 moves, every cell costs 1, no one-way edges, no occupancy, one
+   * goal. Everything the general loop asks per neighbour through calls (relax, heuristic, canStep, rules)
+   * is folded in here, since V8 does not inline them all and a call per generated node is most of the cost.
+   */
+  private runPlain(start: number, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
+    const grid = this.grid;
+    const space = this.space;
+    const goals = this.goals;
+    const closest = this.closest;
+    const w = grid.width;
+    const hMax = grid.height - 1;
+    const wMax = w - 1;
+    const walk = grid.walkable;
+    const heap = space.heap;
+    const pending = heap.pending;
+    const g = this.gOf;
+    const parent = this.parentOf;
+    const pos = this.posOf;
+    const seen = this.seenOf;
+    const lane = this.laneOf;
+    const goalMark = space.goalMark;
+    const gen = space.gen;
+    const expandedCells = space.expandedCells;
+    const gx = this.gx;
+    const gy = this.gy;
+    const hScale = this.hScale;
+
+    const sx = start % w;
+    this.heuristic(sx, (start - sx) / w);
+    space.open(start, 0, this.hOut[0], start);
+    let laneSize = 0;
+    let fLane = 0;
+    let expanded = 0;
+    for (;;) {
+      if (laneSize === 0 && heap.size === 0) break;
+      if (expanded >= maxExpanded) {
+        out.limited = true;
+        break;
+      }
+      let c: number;
+      if (laneSize > 0) {
+        c = lane[--laneSize];
+        pos[c] = -1;
+      } else {
+        fLane = heap.topF() * LANE_SLACK;
+        c = heap.pop();
+      }
+      expandedCells[expanded++] = c;
+      const gc = g[c];
+      if (goalMark[c] === gen) {
+        out.status = OUTCOME_FOUND;
+        out.end = c;
+        out.cost = gc;
+        out.expanded = expanded;
+        space.expandedCount = expanded;
+        return;
+      }
+      const x = c % w;
+      const y = (c - x) / w;
+      if (partial) closest.offer(c, goals.nearest(x, y), gc);
+      const nOk = y > 0 && walk[c - w] === 1;
+      const sOk = y < hMax && walk[c + w] === 1;
+      const eOk = x < wMax && walk[c + 1] === 1;
+      const wOk = x > 0 && walk[c - 1] === 1;
+      // One pass over the eight neighbours (N, E, S, W, NE, SE, SW, NW), the relax step written once.
+      for (let k = 0; k < 8; k++) {
+        let v: number;
+        let vx = x;
+        let vy = y;
+        let ng: number;
+        switch (k) {
+          case 0:
+            if (!nOk) continue;
+            v = c - w;
+            vy--;
+            ng = gc + 1;
+            break;
+          case 1:
+            if (!eOk) continue;
+            v = c + 1;
+            vx++;
+            ng = gc + 1;
+            break;
+          case 2:
+            if (!sOk) continue;
+            v = c + w;
+            vy++;
+            ng = gc + 1;
+            break;
+          case 3:
+            if (!wOk) continue;
+            v = c - 1;
+            vx--;
+            ng = gc + 1;
+            break;
+          case 4:
+            if (!(nOk && eOk)) continue;
+            v = c - w + 1;
+            vx++;
+            vy--;
+            ng = gc + SQRT2;
+            break;
+          case 5:
+            if (!(sOk && eOk)) continue;
+            v = c + w + 1;
+            vx++;
+            vy++;
+            ng = gc + SQRT2;
+            break;
+          case 6:
+            if (!(sOk && wOk)) continue;
+            v = c + w - 1;
+            vx--;
+            vy++;
+            ng = gc + SQRT2;
+            break;
+          default:
+            if (!(nOk && wOk)) continue;
+            v = c - w - 1;
+            vx--;
+            vy--;
+            ng = gc + SQRT2;
+            break;
+        }
+        if (k >= 4 && walk[v] !== 1) continue;
+        let seenBefore = false;
+        if (seen[v] === gen) {
+          const p = pos[v];
+          if (p === -1 || ng >= g[v]) continue;
+          g[v] = ng;
+          parent[v] = c;
+          if (p < 0) continue;
+          seenBefore = true;
+        } else {
+          seen[v] = gen;
+          g[v] = ng;
+          parent[v] = c;
+        }
+        let dx = gx - vx;
+        if (dx < 0) dx = -dx;
+        let dy = gy - vy;
+        if (dy < 0) dy = -dy;
+        const f = ng + hScale * (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy));
+        pending[0] = f;
+        pending[1] = ng;
+        if (seenBefore) heap.decreasePending(v);
+        else if (f <= fLane) {
+          // As cheap as the best open node: expand it next without a trip through the heap.
+          pos[v] = IN_LANE;
+          lane[laneSize++] = v;
+        } else heap.pushPending(v);
+      }
     }
     out.expanded = expanded;
     space.expandedCount = expanded;
