@@ -1,12 +1,18 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
-import { JumpBits, scanBackward, scanForward } from './JumpBits.ts';
+import {
+  JumpBits,
+  scanBackward as scanBackwardBinding,
+  scanForward as scanForwardBinding,
+} from './JumpBits.ts';
 import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
-// Module-local copy: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
+// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const OUTCOME_FOUND = FOUND;
+const scanForward = scanForwardBinding;
+const scanBackward = scanBackwardBinding;
 
 /**
  * Jump Point Search (Harabor & Grastien) for 8-connected, uniform-cost grids where a diagonal step needs
@@ -150,15 +156,44 @@ export class JumpPointSearch {
   private diagonal(x: number, y: number, dx: number, dy: number): void {
     const b = this.bits;
     const w = this.grid.width;
+    const h = this.grid.height;
+    const rows = b.rows;
+    const cols = b.cols;
+    const goalRows = b.goalRows;
+    const goalCols = b.goalCols;
+    const rw = b.rowWords;
+    const cw = b.colWords;
     const goalMark = this.space.goalMark;
     const gen = this.space.gen;
     let steps = 0;
-    while (b.open(x + dx, y) && b.open(x, y + dy) && b.open(x + dx, y + dy)) {
-      x += dx;
-      y += dy;
+    // Bit reads straight from the padded rows (a blank row above and below): only x needs a bounds check.
+    for (;;) {
+      const nx = x + dx;
+      if (nx < 0 || nx >= w) return;
+      const ny = y + dy;
+      const rowY = (y + 1) * rw;
+      const rowN = (ny + 1) * rw;
+      const wn = nx >>> 5;
+      const bn = nx & 31;
+      if (
+        ((rows[rowY + wn] >>> bn) & 1) === 0 ||
+        ((rows[rowN + (x >>> 5)] >>> (x & 31)) & 1) === 0 ||
+        ((rows[rowN + wn] >>> bn) & 1) === 0
+      )
+        return;
+      x = nx;
+      y = ny;
       steps++;
       const c = y * w + x;
-      if (goalMark[c] === gen || this.jumpStraight(x, y, dx, 0) >= 0 || this.jumpStraight(x, y, 0, dy) >= 0) {
+      if (
+        goalMark[c] === gen ||
+        (dx > 0
+          ? scanForward(rows, goalRows, rw, y + 1, x + 1, w)
+          : scanBackward(rows, goalRows, rw, y + 1, x - 1)) >= 0 ||
+        (dy > 0
+          ? scanForward(cols, goalCols, cw, x + 1, y + 1, h)
+          : scanBackward(cols, goalCols, cw, x + 1, y - 1)) >= 0
+      ) {
         this.reach(c, steps, true);
         return;
       }
