@@ -121,32 +121,24 @@ export class JumpPointSearch {
     }
   }
 
-  /** The jump point reached going straight from (x, y) in (dx, dy), or -1. */
-  private jumpStraight(x: number, y: number, dx: number, dy: number): number {
+  /** Relaxes the jump point reached going straight from (x, y) in (dx, dy), if there is one. */
+  private straight(x: number, y: number, dx: number, dy: number): void {
     const b = this.bits;
     const w = this.grid.width;
+    // The scan answers a position along the line: the step count and the cell follow without a division.
     if (dy === 0) {
       const jx =
         dx > 0
           ? scanForward(b.rows, b.goalRows, b.rowWords, y + 1, x + 1, w)
           : scanBackward(b.rows, b.goalRows, b.rowWords, y + 1, x - 1);
-      return jx < 0 ? -1 : y * w + jx;
+      if (jx >= 0) this.reach(y * w + jx, jx > x ? jx - x : x - jx, false);
+      return;
     }
     const jy =
       dy > 0
         ? scanForward(b.cols, b.goalCols, b.colWords, x + 1, y + 1, this.grid.height)
         : scanBackward(b.cols, b.goalCols, b.colWords, x + 1, y - 1);
-    return jy < 0 ? -1 : jy * w + x;
-  }
-
-  private straight(x: number, y: number, dx: number, dy: number): void {
-    const j = this.jumpStraight(x, y, dx, dy);
-    if (j >= 0)
-      this.reach(
-        j,
-        dx === 0 ? Math.abs(Math.floor(j / this.grid.width) - y) : Math.abs((j % this.grid.width) - x),
-        false,
-      );
+    if (jy >= 0) this.reach(jy * w + x, jy > y ? jy - y : y - jy, false);
   }
 
   /**
