@@ -54,7 +54,7 @@ export class HudScene extends Phaser.Scene {
     this.chaseText = this.add.text(16, 58, '', style(15));
     this.mapText = this.add.text(16, 82, '', style(13, '#c8bfa8'));
     this.help = this.add
-      .text(0, 0, 'Click: walk or attack · Arrows/WASD: step · Wheel: zoom · Shift+D: debug view', style(13))
+      .text(0, 0, 'Click: walk or attack · Arrows/W A S: step · Wheel: zoom · D: debug view', style(13))
       .setOrigin(0.5, 1)
       .setAlign('center')
       .setAlpha(0.85);

@@ -1,4 +1,4 @@
-// The debug view (D key with Shift, or ?debug=1): the grid as the world sees it. Blocked cells tinted red, the
+// The debug view (the D key, or ?debug=1): the grid as the world sees it. Blocked cells tinted red, the
 // nodes the player's last search expanded (A* and JPS look very different here), tiles held and reserved,
 // every character's path and the aggro radii. Cell-sized layers are one image each (a canvas with one pixel per
 // cell, drawn scaled up), redrawn only when they change; per-character drawing is limited to what is in view

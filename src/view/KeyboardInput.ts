@@ -1,7 +1,8 @@
-// The keyboard: arrow keys or W A S D step the player one tile (two keys at once: a diagonal); holding a key
-// keeps walking, each next step queued while the current one is under way so the walk does not stutter.
-// Shift+D toggles the debug view (plain D is "step right"). Each step goes through the world's `stepDir`,
-// which takes it only if it is a legal move.
+// The keyboard: arrow keys, and W A S for up, left and down, step the player one tile (two keys at once: a
+// diagonal); holding a key keeps walking, each next step queued while the current one is under way so the walk
+// does not stutter. D toggles the debug view, the key the game's brief names for it: it gives up "step right"
+// (→ still steps right), since otherwise the debug view had no plain key. Each step goes through the world's
+// `stepDir`, which takes it only if it is a legal move.
 import Phaser from 'phaser';
 import type { Character } from '../core/world/Character.ts';
 import type { World } from '../core/world/World.ts';
@@ -26,7 +27,6 @@ export class KeyboardInput {
   private readonly down: Phaser.Input.Keyboard.Key[];
   private readonly left: Phaser.Input.Keyboard.Key[];
   private readonly right: Phaser.Input.Keyboard.Key[];
-  private readonly shift: Phaser.Input.Keyboard.Key[];
   private readonly keyboard: Phaser.Input.Keyboard.KeyboardPlugin | null;
   private readonly handled = new WeakSet<KeyboardEvent>();
 
@@ -42,8 +42,7 @@ export class KeyboardInput {
     this.up = keys(K.UP, K.W);
     this.down = keys(K.DOWN, K.S);
     this.left = keys(K.LEFT, K.A);
-    this.right = keys(K.RIGHT, K.D);
-    this.shift = keys(K.SHIFT);
+    this.right = keys(K.RIGHT);
     kb?.on('keydown', this.onKeyDown, this);
   }
 
@@ -53,7 +52,8 @@ export class KeyboardInput {
     if (this.handled.has(event)) return;
     this.handled.add(event);
     if (event.repeat) return;
-    if (event.code === 'KeyD' && event.shiftKey) {
+    // Ctrl+D and the like belong to the browser (a bookmark), not the game.
+    if (event.code === 'KeyD' && !event.ctrlKey && !event.metaKey && !event.altKey) {
       this.target.toggleDebug();
       return;
     }
@@ -63,7 +63,7 @@ export class KeyboardInput {
     }
     // A tap steps at once, even if it is released before the next frame polls it.
     const dir = this.dirFromEvent(event.code);
-    if (dir >= 0 && !event.shiftKey) this.step(dir, true);
+    if (dir >= 0) this.step(dir, true);
   }
 
   private dirFromEvent(code: string): number {
@@ -78,7 +78,6 @@ export class KeyboardInput {
       case 'KeyA':
         return this.held(-1, 0);
       case 'ArrowRight':
-      case 'KeyD':
         return this.held(1, 0);
       default:
         return -1;
@@ -96,7 +95,6 @@ export class KeyboardInput {
 
   /** Every frame: a held key walks on, one step queued behind the one under way. */
   poll(): void {
-    if (anyDown(this.shift)) return;
     const x = (anyDown(this.right) ? 1 : 0) - (anyDown(this.left) ? 1 : 0);
     const y = (anyDown(this.down) ? 1 : 0) - (anyDown(this.up) ? 1 : 0);
     const dir = DIR_OF[y + 1][x + 1];
@@ -115,8 +113,7 @@ export class KeyboardInput {
   destroy(): void {
     this.keyboard?.off('keydown', this.onKeyDown, this);
     const kb = this.keyboard;
-    if (kb)
-      for (const k of [...this.up, ...this.down, ...this.left, ...this.right, ...this.shift]) kb.removeKey(k);
+    if (kb) for (const k of [...this.up, ...this.down, ...this.left, ...this.right]) kb.removeKey(k);
   }
 }
 

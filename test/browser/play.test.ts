@@ -96,7 +96,7 @@ describe('walking', () => {
     await page.close();
   });
 
-  test('arrow keys and WASD step one tile each', async () => {
+  test('arrow keys and W A S step one tile each', async () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=0');
     await waitReady(page);
     await page.mouse.move(5, 5);
@@ -115,7 +115,9 @@ describe('walking', () => {
     expect(await step('a')).toEqual({ x: 10, y: 15, moving: false });
     expect(await step('ArrowUp')).toEqual({ x: 10, y: 14, moving: false });
     expect(await step('w')).toEqual({ x: 10, y: 13, moving: false });
-    expect(await step('d')).toEqual({ x: 11, y: 13, moving: false });
+    expect(await step('ArrowRight')).toEqual({ x: 11, y: 13, moving: false });
+    expect(await step('ArrowDown')).toEqual({ x: 11, y: 14, moving: false });
+    expect(await step('ArrowLeft')).toEqual({ x: 10, y: 14, moving: false });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -71,8 +71,8 @@ describe('each map, in play and in the debug view', () => {
     const at = await blockedTileOnScreen(page);
     const plain = await page.screenshot({ path: join(SCREENSHOTS, `${name}-play.png`) });
 
-    // Shift+D: the debug view; a click so the last search's expanded nodes show.
-    await page.keyboard.press('Shift+KeyD');
+    // D: the debug view; a click so the last search's expanded nodes show.
+    await page.keyboard.press('KeyD');
     await page.mouse.click(hover.x, hover.y);
     await page.waitForTimeout(900);
     const debug = await page.screenshot({ path: join(SCREENSHOTS, `${name}-debug.png`) });
@@ -82,10 +82,38 @@ describe('each map, in play and in the debug view', () => {
     ).toBeGreaterThan(25);
 
     // And off again.
-    await page.keyboard.press('Shift+KeyD');
+    await page.keyboard.press('KeyD');
     await page.waitForTimeout(300);
     const again = await page.screenshot();
     expect(redness(again, at.x, at.y) - redness(plain, at.x, at.y)).toBeLessThan(10);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('the D key shows the debug view and hides it again, and the player does not step', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    await page.mouse.move(5, 5);
+    const start = (await state(page)).player;
+    const at = await blockedTileOnScreen(page);
+    const plain = await page.screenshot();
+    await page.keyboard.press('d');
+    await page.waitForTimeout(400);
+    const shown = await page.screenshot();
+    expect(
+      redness(shown, at.x, at.y) - redness(plain, at.x, at.y),
+      'D tints blocked cells red',
+    ).toBeGreaterThan(25);
+    expect((await state(page)).player, 'D is not a step').toMatchObject({
+      x: start.x,
+      y: start.y,
+      moving: false,
+    });
+    await page.keyboard.press('d');
+    await page.waitForTimeout(400);
+    const hidden = await page.screenshot();
+    expect(redness(hidden, at.x, at.y) - redness(plain, at.x, at.y), 'D again hides it').toBeLessThan(10);
+    expect((await state(page)).player).toMatchObject({ x: start.x, y: start.y, moving: false });
     expect(errors).toEqual([]);
     await page.close();
   });
