@@ -1,30 +1,17 @@
 // Every character of the world as an animated sprite. The world moves in ticks; the sprites glide: each frame
 // a character is drawn between where it was at the previous tick and where it is now (weight = the clock's
 // alpha), so motion is smooth at any frame rate, one tick (50 ms) behind the simulation. The walk cycle is
-// driven by the distance actually covered (no feet sliding), per facing; standing shows the idle pose.
+// driven by the distance actually covered (no feet sliding), per facing (8 where the world walks diagonally,
+// characterFrames.ts); standing shows the idle pose.
 // One sprite per character, created once; per frame only numbers change (no allocation).
 import Phaser from 'phaser';
 import type { Character } from '../core/world/Character.ts';
 import type { World } from '../core/world/World.ts';
 import { CHARACTER_SHEET } from './assets.ts';
+import { designOf, poseFrame } from './characterFrames.ts';
 import { DEPTH } from './depths.ts';
 import { ICON } from './icons.ts';
 
-/** Rows of a character's block in the sheet. */
-const ROW_DOWN = 0;
-const ROW_LEFT = 1;
-const ROW_RIGHT = 2;
-const ROW_UP = 3;
-/**
- * The world's 8 facings (0 = N, clockwise) onto the sheet's 4 rows: the sheet draws no diagonal poses, so a
- * diagonal shows its sideways pose, which reads as walking that way far better than up or down does.
- */
-const ROW_OF_FACING = [ROW_UP, ROW_RIGHT, ROW_RIGHT, ROW_RIGHT, ROW_DOWN, ROW_LEFT, ROW_LEFT, ROW_LEFT];
-/** Columns of the walk cycle (step, stand, step, stand); the idle pose is the standing column. */
-const WALK_CYCLE = [0, 1, 2, 1];
-const IDLE_COLUMN = 1;
-/** Walk cycle frames per tile walked: two footfalls per tile. */
-const FRAMES_PER_TILE = 2;
 /** The art's feet stand at this share of the frame's height; a character's feet go low in its tile. */
 const FEET = 66 / 72;
 const FEET_IN_TILE = 0.82;
@@ -37,9 +24,6 @@ const NOTICE_POP_MS = 700;
 /** A character struck flashes this long, in this colour. */
 const STRUCK_MS = 160;
 const STRUCK_TINT = 0xff5a4a;
-
-/** Sheet block (character design) of the player; enemies take the others, by id. */
-const PLAYER_BLOCK = 0;
 
 export class CharacterSprites {
   readonly sprites: Phaser.GameObjects.Sprite[] = [];
@@ -64,11 +48,16 @@ export class CharacterSprites {
   /** Drawn positions in world pixels of the player this frame (the camera follows it). */
   readonly playerPoint = { x: 0, y: 0 };
 
+  /**
+   * `facings`: 8 when the world walks diagonally (diagonal poses of their own), 4 when it walks only
+   * straight (a diagonal facing, say toward a foe, shows the side pose).
+   */
   constructor(
     private readonly scene: Phaser.Scene,
     private readonly world: World,
     tileWidth: number,
     tileHeight: number,
+    private readonly facings: 4 | 8,
   ) {
     this.tw = tileWidth;
     this.th = tileHeight;
@@ -171,14 +160,9 @@ export class CharacterSprites {
       // Lower on screen is nearer: sorts in front, within the characters' band.
       s.depth = DEPTH.characters + 1 + y / mapH;
 
-      let frame: number;
       const moving = c.moving || walked > 0.0001;
-      if (moving) {
-        this.odometer[i] += walked;
-        frame = this.frameIndex(c, WALK_CYCLE[Math.floor(this.odometer[i] * FRAMES_PER_TILE) & 3]);
-      } else {
-        frame = this.frameIndex(c, IDLE_COLUMN);
-      }
+      if (moving) this.odometer[i] += walked;
+      const frame = poseFrame(designOf(c.kind, c.id), c.facing, this.facings, moving, this.odometer[i]);
       if (frame !== this.frameShown[i]) {
         s.setFrame(frame);
         this.frameShown[i] = frame;
@@ -191,15 +175,6 @@ export class CharacterSprites {
       }
       if (c.kind === 'enemy') this.updateBadge(i, c, x, y, now);
     }
-  }
-
-  private frameIndex(c: Character, column: number): number {
-    const sheet = CHARACTER_SHEET;
-    const block = c.kind === 'player' ? PLAYER_BLOCK : 1 + ((c.id - 2) % 7);
-    const bx = block % sheet.blocksAcross;
-    const by = (block - bx) / sheet.blocksAcross;
-    const row = by * 4 + ROW_OF_FACING[c.facing];
-    return row * sheet.columns + bx * 3 + column;
   }
 
   /** The state over an enemy's head: "!" chasing (big for a moment when it notices), red "!" attacking, "?" going home. */

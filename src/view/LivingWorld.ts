@@ -94,7 +94,9 @@ export class LivingWorld {
     const tw = map.tileWidth;
     const th = map.tileHeight;
     this.markers = new PathMarkers(scene, world, this.player, tw, th);
-    this.sprites = new CharacterSprites(scene, world, tw, th);
+    // The world walks 8 ways on every map (its path queries take the finder's default, 8 moves; no map
+    // property forbids diagonals), so characters show 8 facings.
+    this.sprites = new CharacterSprites(scene, world, tw, th, 8);
     this.overlay = new DebugOverlay(scene, world, tw, th);
     this.overlay.setEnabled(params.debug);
     this.pointer = new PointerInput(

@@ -2,16 +2,17 @@
 // repository's assets/ folder and the build copies it next to index.html.
 
 /**
- * grid-engine's characters: 12 × 8 frames of 52 × 72 px. Each of the 8 characters takes a block of 3 columns
- * (the walk cycle: step, stand, step) by 4 rows (facing down, left, right, up).
+ * The characters: 8 designs of 52 × 72 px frames. Each design takes a block of 3 columns (the walk cycle: step,
+ * stand, step) by 8 rows, one per facing in the world's direction order (N, NE, E, SE, S, SW, W, NW). Drawn by
+ * tools/art/drawCharacterFacings.ts from grid-engine's 4-facing sheet (assets/CREDITS.md).
  */
 export const CHARACTER_SHEET = {
   key: 'characters',
-  url: 'assets/sprites/characters.png',
+  url: 'assets/sprites/characters-8-facings.png',
   frameWidth: 52,
   frameHeight: 72,
   columns: 12,
-  /** Characters per row of blocks and per column of blocks. */
+  /** Designs per row of blocks and per column of blocks. */
   blocksAcross: 4,
   blocksDown: 2,
 } as const;
