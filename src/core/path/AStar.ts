@@ -6,6 +6,7 @@ import {
   OCCUPANCY_IGNORE as IGNORE_MODE,
   type OccupancyRules,
 } from './OccupancyRules.ts';
+import { TIE as HEAP_TIE } from './OpenHeap.ts';
 import {
   type ClosestReached,
   OUTCOME_FOUND as FOUND,
@@ -13,6 +14,7 @@ import {
   type SearchOutcome,
 } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
+import { StepMasks } from './StepMasks.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const BLOCK = BLOCK_MODE;
@@ -20,6 +22,7 @@ const COST = COST_MODE;
 const IGNORE = IGNORE_MODE;
 const OUTCOME_FOUND = FOUND;
 const OUTCOME_PARTIAL = PARTIAL;
+const TIE = HEAP_TIE;
 
 const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
@@ -65,6 +68,7 @@ export class AStar {
   private readonly cellCost: Float64Array;
   private gen = 0;
   private readonly hOut = new Float64Array(1);
+  private readonly steps: StepMasks;
 
   constructor(
     grid: NavGrid,
@@ -84,6 +88,7 @@ export class AStar {
     this.seenOf = space.seen;
     this.laneOf = space.lane;
     this.cellCost = grid.cost;
+    this.steps = new StepMasks(grid);
   }
 
   /** Searches from `start` to the goals already configured in the space; writes how it ended to `out`. */
@@ -137,8 +142,8 @@ export class AStar {
         c = lane[--this.laneSize];
         pos[c] = -1;
       } else {
-        this.fLane = heap.topF() * LANE_SLACK;
         c = heap.pop();
+        this.fLane = (heap.lastKey + g[c] * TIE) * LANE_SLACK;
       }
       expandedCells[expanded++] = c;
       const gc = g[c];
@@ -189,9 +194,6 @@ export class AStar {
     const goals = this.goals;
     const closest = this.closest;
     const w = grid.width;
-    const hMax = grid.height - 1;
-    const wMax = w - 1;
-    const walk = grid.walkable;
     const heap = space.heap;
     const pending = heap.pending;
     const g = this.gOf;
@@ -205,6 +207,14 @@ export class AStar {
     const gx = this.gx;
     const gy = this.gy;
     const hScale = this.hScale;
+
+    const steps = this.steps;
+    steps.refresh();
+    const masks = steps.masks;
+    const offset = steps.offset;
+    const length = steps.length;
+    const stepX = steps.dx;
+    const stepY = steps.dy;
 
     const sx = start % w;
     this.heuristic(sx, (start - sx) / w);
@@ -223,8 +233,8 @@ export class AStar {
         c = lane[--laneSize];
         pos[c] = -1;
       } else {
-        fLane = heap.topF() * LANE_SLACK;
         c = heap.pop();
+        fLane = (heap.lastKey + g[c] * TIE) * LANE_SLACK;
       }
       expandedCells[expanded++] = c;
       const gc = g[c];
@@ -239,71 +249,13 @@ export class AStar {
       const x = c % w;
       const y = (c - x) / w;
       if (partial) closest.offer(c, goals.nearest(x, y), gc);
-      const nOk = y > 0 && walk[c - w] === 1;
-      const sOk = y < hMax && walk[c + w] === 1;
-      const eOk = x < wMax && walk[c + 1] === 1;
-      const wOk = x > 0 && walk[c - 1] === 1;
-      // One pass over the eight neighbours (N, E, S, W, NE, SE, SW, NW), the relax step written once.
-      for (let k = 0; k < 8; k++) {
-        let v: number;
-        let vx = x;
-        let vy = y;
-        let ng: number;
-        switch (k) {
-          case 0:
-            if (!nOk) continue;
-            v = c - w;
-            vy--;
-            ng = gc + 1;
-            break;
-          case 1:
-            if (!eOk) continue;
-            v = c + 1;
-            vx++;
-            ng = gc + 1;
-            break;
-          case 2:
-            if (!sOk) continue;
-            v = c + w;
-            vy++;
-            ng = gc + 1;
-            break;
-          case 3:
-            if (!wOk) continue;
-            v = c - 1;
-            vx--;
-            ng = gc + 1;
-            break;
-          case 4:
-            if (!(nOk && eOk)) continue;
-            v = c - w + 1;
-            vx++;
-            vy--;
-            ng = gc + SQRT2;
-            break;
-          case 5:
-            if (!(sOk && eOk)) continue;
-            v = c + w + 1;
-            vx++;
-            vy++;
-            ng = gc + SQRT2;
-            break;
-          case 6:
-            if (!(sOk && wOk)) continue;
-            v = c + w - 1;
-            vx--;
-            vy++;
-            ng = gc + SQRT2;
-            break;
-          default:
-            if (!(nOk && wOk)) continue;
-            v = c - w - 1;
-            vx--;
-            vy--;
-            ng = gc + SQRT2;
-            break;
-        }
-        if (k >= 4 && walk[v] !== 1) continue;
+      // The open steps, straights first; the relax step written once.
+      let m = masks[c];
+      while (m !== 0) {
+        const k = 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        const v = c + offset[k];
+        const ng = gc + length[k];
         let seenBefore = false;
         if (seen[v] === gen) {
           const p = pos[v];
@@ -317,9 +269,9 @@ export class AStar {
           g[v] = ng;
           parent[v] = c;
         }
-        let dx = gx - vx;
+        let dx = gx - x - stepX[k];
         if (dx < 0) dx = -dx;
-        let dy = gy - vy;
+        let dy = gy - y - stepY[k];
         if (dy < 0) dy = -dy;
         const f = ng + hScale * (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy));
         pending[0] = f;
