@@ -3,6 +3,8 @@ import { AStar } from './AStar.ts';
 import { Dijkstra } from './Dijkstra.ts';
 import { GoalSet } from './GoalSet.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
+import { JumpTable } from './JumpTable.ts';
+import { JumpTableSearch } from './JumpTableSearch.ts';
 import { OCCUPANCY_BLOCK, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
@@ -40,6 +42,8 @@ export class PathPlanner {
   private readonly astar: AStar;
   private readonly dijkstra: Dijkstra;
   private readonly jps: JumpPointSearch;
+  /** JPS over precomputed jump distances, made on the first query it fits (its table is 16 bytes a cell). */
+  private jpsTable: JumpTableSearch | null = null;
   /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
   private walled = new Int32Array(64);
   private walledCount = 0;
@@ -185,7 +189,11 @@ export class PathPlanner {
     this.jps.bits.refresh();
     if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
     try {
-      this.jps.run(start, maxExpanded, out);
+      // One goal and no character walled off: the map's walls are all there is, so the table answers.
+      if (this.walledCount === 0 && this.goals.count === 1 && JumpTable.fits(this.grid)) {
+        this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
+        this.jpsTable.run(start, maxExpanded, out);
+      } else this.jps.run(start, maxExpanded, out);
     } finally {
       for (let k = 0; k < this.walledCount; k++) {
         const c = this.walled[k];

@@ -1,0 +1,193 @@
+import type { NavGrid } from '../grid/NavGrid.ts';
+import type { GoalSet } from './GoalSet.ts';
+import { JumpTable } from './JumpTable.ts';
+import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
+import type { SearchSpace } from './SearchSpace.ts';
+
+const SQRT2 = Math.SQRT2;
+const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+// Module-local copy: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
+const OUTCOME_FOUND = FOUND;
+/** Direction (0 = N, clockwise) of a unit step, indexed by (dy + 1) * 3 + (dx + 1). */
+const DIR_OF = new Int8Array([7, 0, 1, 6, -1, 2, 5, 4, 3]);
+const DXS = new Int8Array([0, 1, 1, 1, 0, -1, -1, -1]);
+const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
+
+/**
+ * Jump Point Search over precomputed jump distances (JPS+, after Rabin), for one goal and walls only: the
+ * same jump points and pruning as JumpPointSearch, but each straight jump or diagonal walk is one table read.
+ * The goal is not in the table, so each jump checks it instead: a straight jump whose line runs through the
+ * goal within reach stops there; a diagonal jump whose quadrant holds the goal stops where it meets the
+ * goal's row or column (a cell from which a straight jump may reach it).
+ *
+ * The planner sends only queries that fit: 8 moves, uniform costs, no one-way edges, one goal, and no
+ * character walled off for this search (the table knows the map's walls only).
+ */
+export class JumpTableSearch {
+  readonly table: JumpTable;
+  private readonly grid: NavGrid;
+  private readonly space: SearchSpace;
+  private readonly goals: GoalSet;
+  /** The jump point being expanded, its coordinates and g; the goal's coordinates. */
+  private c0 = 0;
+  private x0 = 0;
+  private y0 = 0;
+  private g0 = 0;
+  private gx = 0;
+  private gy = 0;
+
+  constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
+    this.grid = grid;
+    this.space = space;
+    this.goals = goals;
+    this.table = new JumpTable(grid);
+  }
+
+  /** Searches from `start` to the single goal configured in the space; writes how it ended to `out`. */
+  run(start: number, maxExpanded: number, out: SearchOutcome): void {
+    this.table.refresh();
+    const w = this.grid.width;
+    const h = this.grid.height;
+    const walk = this.grid.walkable;
+    const space = this.space;
+    const heap = space.heap;
+    const g = space.g;
+    const parent = space.parent;
+    const goalMark = space.goalMark;
+    const gen = space.gen;
+    const expandedCells = space.expandedCells;
+    const gx = this.goals.xs[0];
+    const gy = this.goals.ys[0];
+    this.gx = gx;
+    this.gy = gy;
+    const sx = start % w;
+    const sy = (start - sx) / w;
+    space.open(start, 0, octile(gx - sx, gy - sy), start);
+    let expanded = 0;
+    while (heap.size > 0) {
+      if (expanded >= maxExpanded) {
+        out.limited = true;
+        break;
+      }
+      const c = heap.pop();
+      expandedCells[expanded++] = c;
+      if (goalMark[c] === gen) {
+        out.status = OUTCOME_FOUND;
+        out.end = c;
+        out.cost = g[c];
+        break;
+      }
+      const x = c % w;
+      const y = (c - x) / w;
+      this.c0 = c;
+      this.x0 = x;
+      this.y0 = y;
+      this.g0 = g[c];
+      const p = parent[c];
+      if (p === c) {
+        for (let d = 0; d < 8; d++) this.jump(d);
+        continue;
+      }
+      const px = p % w;
+      const py = (p - px) / w;
+      const dx = x > px ? 1 : x < px ? -1 : 0;
+      const dy = y > py ? 1 : y < py ? -1 : 0;
+      if (dx !== 0 && dy !== 0) {
+        // Diagonal: both straight components and the diagonal itself (no forced turns without corner cutting).
+        this.jump(DIR_OF[4 + dx]);
+        this.jump(DIR_OF[(dy + 1) * 3 + 1]);
+        this.jump(DIR_OF[(dy + 1) * 3 + dx + 1]);
+      } else if (dx !== 0) {
+        this.jump(DIR_OF[4 + dx]);
+        // Forced turns: a side cell open while the one behind it is a wall.
+        for (let side = -1; side <= 1; side += 2) {
+          const sy2 = y + side;
+          if (sy2 < 0 || sy2 >= h) continue;
+          const bx = x - dx;
+          if (walk[sy2 * w + x] === 1 && (bx < 0 || bx >= w || walk[sy2 * w + bx] !== 1)) {
+            this.jump(DIR_OF[(side + 1) * 3 + 1]);
+            this.jump(DIR_OF[(side + 1) * 3 + dx + 1]);
+          }
+        }
+      } else {
+        this.jump(DIR_OF[(dy + 1) * 3 + 1]);
+        for (let side = -1; side <= 1; side += 2) {
+          const sx2 = x + side;
+          if (sx2 < 0 || sx2 >= w) continue;
+          const by = y - dy;
+          if (walk[y * w + sx2] === 1 && (by < 0 || by >= h || walk[by * w + sx2] !== 1)) {
+            this.jump(DIR_OF[4 + side]);
+            this.jump(DIR_OF[(dy + 1) * 3 + side + 1]);
+          }
+        }
+      }
+    }
+    out.expanded = expanded;
+    space.expandedCount = expanded;
+  }
+
+  /** Follows direction `d` from the node being expanded: to the goal, a jump point, or nowhere. */
+  private jump(d: number): void {
+    const k = this.table.dist[this.c0 * 8 + d];
+    const reach = k > 0 ? k : -k;
+    if (reach === 0) return;
+    const dx = DXS[d];
+    const dy = DYS[d];
+    const rx = this.gx - this.x0;
+    const ry = this.gy - this.y0;
+    const w = this.grid.width;
+    if ((d & 1) === 0) {
+      // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
+      const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
+      if (along > 0 && along <= reach) {
+        this.relax(this.c0 + along * (dx + dy * w), along, 1);
+        return;
+      }
+      if (k > 0) this.relax(this.c0 + k * (dx + dy * w), k, 1);
+      return;
+    }
+    // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
+    const ax = rx * dx;
+    const ay = ry * dy;
+    if (ax > 0 && ay > 0) {
+      const meet = ax < ay ? ax : ay;
+      if (k > 0 ? meet < k : meet <= reach) {
+        this.relax(this.c0 + meet * (dx + dy * w), meet, SQRT2);
+        return;
+      }
+    }
+    if (k > 0) this.relax(this.c0 + k * (dx + dy * w), k, SQRT2);
+  }
+
+  /** Relaxes jump point `j`, `steps` steps of length `len` from the node being expanded. */
+  private relax(j: number, steps: number, len: number): void {
+    const space = this.space;
+    const ng = this.g0 + steps * len;
+    const heap = space.heap;
+    const w = this.grid.width;
+    const jx = j % w;
+    const f = ng + octile(this.gx - jx, this.gy - (j - jx) / w);
+    if (space.seen[j] === space.gen) {
+      if (space.pos[j] < 0 || ng >= space.g[j]) return;
+      space.g[j] = ng;
+      space.parent[j] = this.c0;
+      heap.pending[0] = f;
+      heap.pending[1] = ng;
+      heap.decreasePending(j);
+      return;
+    }
+    space.seen[j] = space.gen;
+    space.g[j] = ng;
+    space.parent[j] = this.c0;
+    heap.pending[0] = f;
+    heap.pending[1] = ng;
+    heap.pushPending(j);
+  }
+}
+
+/** Octile distance of an offset (dx, dy). */
+function octile(dx: number, dy: number): number {
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  return dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+}
