@@ -38,11 +38,14 @@ function median(values: number[]): number {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up). */
+/**
+ * Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up). The budget
+ * is time only, not also a count of queries: V8 optimises a function after it has run for a while, so a
+ * count would stop a microsecond pathfinder half-compiled while a slow one was done.
+ */
 function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
   const t0 = performance.now();
-  for (let k = 0; performance.now() - t0 < budgetMs && k < 20 * queries.length; k++)
-    peer.solve(queries[k % queries.length]);
+  for (let k = 0; performance.now() - t0 < budgetMs; k++) peer.solve(queries[k % queries.length]);
 }
 
 /**
@@ -95,7 +98,10 @@ const pad = (s: string, n: number) => s.padEnd(n);
 async function benchMaps(): Promise<void> {
   const goals: string[] = [];
   let geWhy: string | null = null;
-  for (const { name, game } of MAPS) {
+  // `--map NAME` benches one map (quick to repeat while tuning).
+  const only = process.argv.indexOf('--map');
+  const maps = only >= 0 ? MAPS.filter((m) => m.name === process.argv[only + 1]) : MAPS;
+  for (const { name, game } of maps) {
     const grid = loadMap(`${FIXTURES}${name}.map`);
     const all = loadScenarios(`${FIXTURES}${name}.map.scen`, grid).scenarios;
     const step = Math.max(1, Math.floor(all.length / SAMPLE));
