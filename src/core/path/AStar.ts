@@ -14,7 +14,7 @@ import {
   type SearchOutcome,
 } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
-import { StepMasks } from './StepMasks.ts';
+import type { StepMasks } from './StepMasks.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const BLOCK = BLOCK_MODE;
@@ -76,6 +76,7 @@ export class AStar {
     goals: GoalSet,
     rules: OccupancyRules,
     closest: ClosestReached,
+    steps: StepMasks,
   ) {
     this.grid = grid;
     this.space = space;
@@ -88,7 +89,7 @@ export class AStar {
     this.seenOf = space.seen;
     this.laneOf = space.lane;
     this.cellCost = grid.cost;
-    this.steps = new StepMasks(grid);
+    this.steps = steps;
   }
 
   /** Searches from `start` to the goals already configured in the space; writes how it ended to `out`. */

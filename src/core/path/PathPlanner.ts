@@ -8,6 +8,7 @@ import { JumpTableSearch } from './JumpTableSearch.ts';
 import { OCCUPANCY_BLOCK, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
+import { StepMasks } from './StepMasks.ts';
 import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
 
 /** Largest occupancy window (cells) JPS walls off per search; beyond it A* handles 'block' queries. */
@@ -51,8 +52,9 @@ export class PathPlanner {
   constructor(grid: NavGrid) {
     this.grid = grid;
     this.space = new SearchSpace(grid);
-    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest);
-    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest);
+    const steps = new StepMasks(grid);
+    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, steps);
+    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, steps);
     this.jps = new JumpPointSearch(grid, this.space, this.goals);
   }
 
@@ -116,7 +118,8 @@ export class PathPlanner {
   /**
    * Dijkstra from one or more source cells, filling `out[i]` with the cost to reach i (Infinity if
    * unreachable or beyond the bounds). With `reverse` it follows edges backwards (the cost of going from i
-   * to the sources): a flow field that many chasers descend towards one target. Returns cells expanded.
+   * to the sources): a flow field that many chasers descend towards one target. Walls stay Infinity unless
+   * they are sources. Returns cells expanded.
    */
   distanceField(
     sources: number | readonly number[],

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dir } from '../../../src/core/grid/directions.ts';
 import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
@@ -177,6 +178,39 @@ describe('PathPlanner.distanceField', () => {
     expect(Array.from(out)).toEqual([4, 3, 0]);
     planner.distanceField(2, out);
     expect(Array.from(out)).toEqual([Infinity, 1, 0]);
+  });
+
+  it('on open ground (the fast path of crowds) equals the plain Dijkstra search on every walkable cell, both ways', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.boolean(), { minLength: 144, maxLength: 144 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 20, noNaN: true }),
+        (w, h, walls, pick, maxCost) => {
+          const grid = new NavGrid(w, h);
+          for (let i = 0; i < w * h; i++)
+            grid.setWalkable(i % w, Math.floor(i / w), !walls[i] || i === pick % (w * h));
+          const source = pick % (w * h);
+          const planner = new PathPlanner(grid);
+          const out = new Float64Array(grid.size);
+          for (const reverse of [true, false]) {
+            planner.distanceField(source, out, { reverse, maxCost });
+            for (let i = 0; i < grid.size; i++) {
+              const r = reverse
+                ? planner.find({ start: i, goal: source }, 'dijkstra')
+                : planner.find({ start: source, goal: i }, 'dijkstra');
+              const reached = r.status === 'found' && r.cost <= maxCost;
+              // Nobody stands on a wall: the field gives walls no distance (the source aside).
+              const expected = reached && (grid.walkable[i] === 1 || i === source) ? r.cost : Infinity;
+              expect(out[i]).toBeCloseTo(expected, 9);
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('backwards under block: an occupied cell keeps its own cost but nobody routes through it', () => {
