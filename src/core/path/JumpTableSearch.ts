@@ -35,12 +35,17 @@ export class JumpTableSearch {
   private g0 = 0;
   private gx = 0;
   private gy = 0;
+  // Held directly so a jump reads them without hopping through objects.
+  private readonly dist: Int16Array;
+  private readonly w: number;
 
   constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
     this.grid = grid;
     this.space = space;
     this.goals = goals;
     this.table = new JumpTable(grid);
+    this.dist = this.table.dist;
+    this.w = grid.width;
   }
 
   /** Searches from `start` to the single goal configured in the space; writes how it ended to `out`. */
@@ -128,22 +133,18 @@ export class JumpTableSearch {
 
   /** Follows direction `d` from the node being expanded: to the goal, a jump point, or nowhere. */
   private jump(d: number): void {
-    const k = this.table.dist[this.c0 * 8 + d];
+    const k = this.dist[this.c0 * 8 + d];
     const reach = k > 0 ? k : -k;
     if (reach === 0) return;
     const dx = DXS[d];
     const dy = DYS[d];
     const rx = this.gx - this.x0;
     const ry = this.gy - this.y0;
-    const w = this.grid.width;
     if ((d & 1) === 0) {
       // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
       const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
-      if (along > 0 && along <= reach) {
-        this.relax(this.c0 + along * (dx + dy * w), along, 1);
-        return;
-      }
-      if (k > 0) this.relax(this.c0 + k * (dx + dy * w), k, 1);
+      if (along > 0 && along <= reach) this.relax(along, dx, dy, 1);
+      else if (k > 0) this.relax(k, dx, dy, 1);
       return;
     }
     // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
@@ -152,21 +153,26 @@ export class JumpTableSearch {
     if (ax > 0 && ay > 0) {
       const meet = ax < ay ? ax : ay;
       if (k > 0 ? meet < k : meet <= reach) {
-        this.relax(this.c0 + meet * (dx + dy * w), meet, SQRT2);
+        this.relax(meet, dx, dy, SQRT2);
         return;
       }
     }
-    if (k > 0) this.relax(this.c0 + k * (dx + dy * w), k, SQRT2);
+    if (k > 0) this.relax(k, dx, dy, SQRT2);
   }
 
-  /** Relaxes jump point `j`, `steps` steps of length `len` from the node being expanded. */
-  private relax(j: number, steps: number, len: number): void {
+  /** Relaxes the cell `steps` steps of (dx, dy), each of length `len`, from the node being expanded. */
+  private relax(steps: number, dx: number, dy: number, len: number): void {
+    const jx = this.x0 + steps * dx;
+    const jy = this.y0 + steps * dy;
+    const j = jy * this.w + jx;
     const space = this.space;
     const ng = this.g0 + steps * len;
     const heap = space.heap;
-    const w = this.grid.width;
-    const jx = j % w;
-    const f = ng + octile(this.gx - jx, this.gy - (j - jx) / w);
+    let hx = this.gx - jx;
+    if (hx < 0) hx = -hx;
+    let hy = this.gy - jy;
+    if (hy < 0) hy = -hy;
+    const f = ng + hx + hy + SQRT2_MINUS_2 * (hx < hy ? hx : hy);
     if (space.seen[j] === space.gen) {
       if (space.pos[j] < 0 || ng >= space.g[j]) return;
       space.g[j] = ng;

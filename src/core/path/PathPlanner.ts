@@ -5,11 +5,22 @@ import { GoalSet } from './GoalSet.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
 import { JumpTable } from './JumpTable.ts';
 import { JumpTableSearch } from './JumpTableSearch.ts';
-import { OCCUPANCY_BLOCK, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
-import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
+import { OCCUPANCY_BLOCK as BLOCK, OCCUPANCY_IGNORE as IGNORE, OccupancyRules } from './OccupancyRules.ts';
+import {
+  ClosestReached,
+  OUTCOME_FOUND as FOUND,
+  OUTCOME_PARTIAL as PARTIAL,
+  SearchOutcome,
+} from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
 import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
+
+// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, a call per query.
+const OCCUPANCY_BLOCK = BLOCK;
+const OCCUPANCY_IGNORE = IGNORE;
+const OUTCOME_FOUND = FOUND;
+const OUTCOME_PARTIAL = PARTIAL;
 
 /** Largest occupancy window (cells) JPS walls off per search; beyond it A* handles 'block' queries. */
 const JPS_WALL_WINDOW = 65536;
@@ -189,11 +200,17 @@ export class PathPlanner {
   }
 
   private runJps(start: number, maxExpanded: number, out: SearchOutcome): void {
+    // One goal and nobody to wall off: the map's walls are all there is, so the jump table answers.
+    const tableFits = this.goals.count === 1 && JumpTable.fits(this.grid);
+    if (tableFits && this.rules.mode !== OCCUPANCY_BLOCK) {
+      this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
+      this.jpsTable.run(start, maxExpanded, out);
+      return;
+    }
     this.jps.bits.refresh();
     if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
     try {
-      // One goal and no character walled off: the map's walls are all there is, so the table answers.
-      if (this.walledCount === 0 && this.goals.count === 1 && JumpTable.fits(this.grid)) {
+      if (this.walledCount === 0 && tableFits) {
         this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
         this.jpsTable.run(start, maxExpanded, out);
       } else this.jps.run(start, maxExpanded, out);
@@ -241,9 +258,11 @@ export class PathPlanner {
     let length = 0;
     for (let c = end; c !== start; c = parent[c]) {
       const p = parent[c];
-      const dx = Math.abs((c % w) - (p % w));
-      const dy = Math.abs(Math.floor(c / w) - Math.floor(p / w));
-      length += dx > dy ? dx : dy;
+      const cx = c % w;
+      const px = p % w;
+      const dx = cx > px ? cx - px : px - cx;
+      const dy = (c - cx) / w - (p - px) / w;
+      length += dx > (dy < 0 ? -dy : dy) ? dx : dy < 0 ? -dy : dy;
     }
     const path = new Array<number>(length);
     let k = length - 1;
