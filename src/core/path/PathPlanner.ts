@@ -54,7 +54,7 @@ export class PathPlanner {
   private readonly astar: AStar;
   private readonly dijkstra: Dijkstra;
   private readonly jps: JumpPointSearch;
-  /** JPS over precomputed jump distances, made on the first query it fits (its table is 16 bytes a cell). */
+  /** JPS over precomputed jump distances (see tableSearch). */
   private jpsTable: JumpTableSearch | null = null;
   /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
   private walled = new Int32Array(64);
@@ -199,21 +199,24 @@ export class PathPlanner {
     return grid.size <= JPS_WALL_WINDOW || side * side <= JPS_WALL_WINDOW;
   }
 
+  /** The jump-table JPS, made on the first query it fits (its table is 16 bytes a cell). */
+  private tableSearch(): JumpTableSearch {
+    this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
+    return this.jpsTable;
+  }
+
   private runJps(start: number, maxExpanded: number, out: SearchOutcome): void {
     // One goal and nobody to wall off: the map's walls are all there is, so the jump table answers.
     const tableFits = this.goals.count === 1 && JumpTable.fits(this.grid);
     if (tableFits && this.rules.mode !== OCCUPANCY_BLOCK) {
-      this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
-      this.jpsTable.run(start, maxExpanded, out);
+      this.tableSearch().run(start, maxExpanded, out);
       return;
     }
     this.jps.bits.refresh();
     if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
     try {
-      if (this.walledCount === 0 && tableFits) {
-        this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
-        this.jpsTable.run(start, maxExpanded, out);
-      } else this.jps.run(start, maxExpanded, out);
+      if (this.walledCount === 0 && tableFits) this.tableSearch().run(start, maxExpanded, out);
+      else this.jps.run(start, maxExpanded, out);
     } finally {
       for (let k = 0; k < this.walledCount; k++) {
         const c = this.walled[k];
