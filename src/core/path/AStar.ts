@@ -68,6 +68,8 @@ export class AStar {
   private readonly cellCost: Float64Array;
   private gen = 0;
   private readonly hOut = new Float64Array(1);
+  /** runPlain: the steps out of the cell being expanded that reach a cell first or more cheaply. */
+  private readonly reached = new Int32Array(8);
   private readonly steps: StepMasks;
 
   constructor(
@@ -188,6 +190,8 @@ export class AStar {
    * The common game query, specialised: 8 moves, every cell costs 1, no one-way edges, no occupancy, one
    * goal. Everything the general loop asks per neighbour through calls (relax, heuristic, canStep, rules)
    * is folded in here, since V8 does not inline them all and a call per generated node is most of the cost.
+   * The open list is the space's BandQueue (f stays within 2√2 of the minimum here), whose push is
+   * written out below.
    */
   private runPlain(start: number, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
     const grid = this.grid;
@@ -195,19 +199,17 @@ export class AStar {
     const goals = this.goals;
     const closest = this.closest;
     const w = grid.width;
-    const heap = space.heap;
-    const pending = heap.pending;
     const g = this.gOf;
     const parent = this.parentOf;
     const pos = this.posOf;
     const seen = this.seenOf;
-    const lane = this.laneOf;
-    const goalMark = space.goalMark;
+    const goal = this.gy * w + this.gx;
     const gen = space.gen;
     const expandedCells = space.expandedCells;
     const gx = this.gx;
     const gy = this.gy;
     const hScale = this.hScale;
+    const invW = 1 / w;
 
     const steps = this.steps;
     steps.refresh();
@@ -217,74 +219,146 @@ export class AStar {
     const stepX = steps.dx;
     const stepY = steps.dy;
 
+    const bands = space.bands;
     const sx = start % w;
     this.heuristic(sx, (start - sx) / w);
-    space.open(start, 0, this.hOut[0], start);
-    let laneSize = 0;
-    let fLane = 0;
+    const f0 = this.hOut[0];
+    bands.reset(f0);
+    seen[start] = gen;
+    g[start] = 0;
+    parent[start] = start;
+    bands.push(start, f0, true);
+    const scale = bands.scale;
+    const ringMask = bands.ringMask;
+    const head = bands.head;
+    const mixed = bands.mixed;
+    const bits = bands.bits;
+    const words = bands.words;
+    let cellOf = bands.cellOf;
+    let nextOf = bands.nextOf;
+    let keyOf = bands.keyOf;
+    let top = bands.top;
+    let live = 1;
+    const reached = this.reached;
     let expanded = 0;
     for (;;) {
-      if (laneSize === 0 && heap.size === 0) break;
+      if (live === 0) break;
       if (expanded >= maxExpanded) {
         out.limited = true;
         break;
       }
-      let c: number;
-      if (laneSize > 0) {
-        c = lane[--laneSize];
-        pos[c] = -1;
-      } else {
-        c = heap.pop();
-        fLane = (heap.lastKey + g[c] * TIE) * LANE_SLACK;
+      // bands.pop(), written out.
+      const r = bands.nextBand();
+      let e = head[r];
+      if (mixed[r] === 1) e = bands.takeLeast(r);
+      else {
+        const after = nextOf[e];
+        head[r] = after;
+        if (after === -1) bands.emptied(r);
       }
+      if (e < 0) continue;
+      const c = cellOf[e];
+      if (pos[c] !== e) continue; // superseded by a cheaper entry, or closed
+      pos[c] = -1;
+      live--;
+      const floor = bands.floor;
       expandedCells[expanded++] = c;
       const gc = g[c];
-      if (goalMark[c] === gen) {
+      if (c === goal) {
         out.status = OUTCOME_FOUND;
         out.end = c;
         out.cost = gc;
         out.expanded = expanded;
         space.expandedCount = expanded;
+        bands.top = top;
+        bands.live = live;
         return;
       }
-      const x = c % w;
-      const y = (c - x) / w;
+      // y by multiplying with 1/w (exact for any grid that fits in memory): an integer division is slow.
+      const y = Math.floor((c + 0.5) * invW);
+      const x = c - y * w;
       if (partial) closest.offer(c, goals.nearest(x, y), gc);
-      // The open steps, straights first; the relax step written once.
-      let m = masks[c];
-      while (m !== 0) {
-        const k = 31 - Math.clz32(m & -m);
-        m &= m - 1;
+      // Which open steps reach a cell first or more cheaply, written out per direction: constant offsets
+      // and lengths, no table reads for the three steps in four that lead nowhere new. Then the relax step,
+      // written once, for those.
+      const m = masks[c];
+      let n = 0;
+      if ((m & 1) !== 0) {
+        const v = c - w;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 0;
+      }
+      if ((m & 2) !== 0) {
+        const v = c + 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 1;
+      }
+      if ((m & 4) !== 0) {
+        const v = c + w;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 2;
+      }
+      if ((m & 8) !== 0) {
+        const v = c - 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 3;
+      }
+      if ((m & 16) !== 0) {
+        const v = c - w + 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 4;
+      }
+      if ((m & 32) !== 0) {
+        const v = c + w + 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 5;
+      }
+      if ((m & 64) !== 0) {
+        const v = c + w - 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 6;
+      }
+      if ((m & 128) !== 0) {
+        const v = c - w - 1;
+        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 7;
+      }
+      for (let i = 0; i < n; i++) {
+        const k = reached[i];
         const v = c + offset[k];
         const ng = gc + length[k];
-        let seenBefore = false;
-        if (seen[v] === gen) {
-          const p = pos[v];
-          if (p === -1 || ng >= g[v]) continue;
-          g[v] = ng;
-          parent[v] = c;
-          if (p < 0) continue;
-          seenBefore = true;
-        } else {
+        if (seen[v] !== gen) {
           seen[v] = gen;
-          g[v] = ng;
-          parent[v] = c;
+          live++;
         }
+        g[v] = ng;
+        parent[v] = c;
         let dx = gx - x - stepX[k];
         if (dx < 0) dx = -dx;
         let dy = gy - y - stepY[k];
         if (dy < 0) dy = -dy;
         const f = ng + hScale * (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy));
-        pending[0] = f;
-        pending[1] = ng;
-        if (seenBefore) heap.decreasePending(v);
-        else if (f <= fLane) {
-          // As cheap as the best open node: expand it next without a trip through the heap.
-          pos[v] = IN_LANE;
-          lane[laneSize++] = v;
-        } else heap.pushPending(v);
+        // bands.push(v, f), written out (see BandQueue.push).
+        if (top === cellOf.length) {
+          bands.top = top;
+          bands.grow();
+          cellOf = bands.cellOf;
+          nextOf = bands.nextOf;
+          keyOf = bands.keyOf;
+        }
+        let band = Math.floor(f * scale);
+        if (band < floor) band = floor;
+        const r = band & ringMask;
+        const hd = head[r];
+        cellOf[top] = v;
+        keyOf[top] = f;
+        nextOf[top] = hd;
+        if (hd === -1) {
+          bits[r >> 5] |= 1 << (r & 31);
+          words[r >> 10] |= 1 << ((r >> 5) & 31);
+          bands.touched[bands.touchedCount++] = r;
+        } else {
+          const d = keyOf[hd] - f;
+          if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+        }
+        head[r] = top;
+        pos[v] = top++;
       }
     }
+    bands.top = top;
+    bands.live = live;
     out.expanded = expanded;
     space.expandedCount = expanded;
     if (partial && closest.cell >= 0) {

@@ -1,5 +1,6 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
 import { AStar } from './AStar.ts';
+import { BAND_SCALE } from './BandQueue.ts';
 import { Dijkstra } from './Dijkstra.ts';
 import { GoalSet } from './GoalSet.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
@@ -60,9 +61,13 @@ export class PathPlanner {
   private walled = new Int32Array(64);
   private walledCount = 0;
 
-  constructor(grid: NavGrid) {
+  /**
+   * @param bandScale bands per unit of f in A*'s bucket queue (see BandQueue). Tests pass a small one so
+   * that bands hold several f values; games leave the default.
+   */
+  constructor(grid: NavGrid, bandScale = BAND_SCALE) {
     this.grid = grid;
-    this.space = new SearchSpace(grid);
+    this.space = new SearchSpace(grid, bandScale);
     const steps = new StepMasks(grid);
     this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, steps);
     this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, steps);

@@ -1,4 +1,5 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
+import { BAND_SCALE, BandQueue } from './BandQueue.ts';
 import { OpenHeap } from './OpenHeap.ts';
 
 /**
@@ -16,13 +17,15 @@ export class SearchSpace {
   /** `goalMark[cell] === gen` marks the goals of the current search. */
   readonly goalMark: Uint32Array;
   readonly heap: OpenHeap;
+  /** The open list of unit-cost searches, whose keys stay within 2√2 of the least (see BandQueue). */
+  readonly bands: BandQueue;
   readonly expandedCells: Int32Array;
   /** Cells to expand next ahead of the heap (A*'s fast lane for nodes as cheap as the best open one). */
   readonly lane: Int32Array;
   expandedCount = 0;
   gen = 0;
 
-  constructor(grid: NavGrid) {
+  constructor(grid: NavGrid, bandScale = BAND_SCALE) {
     const n = grid.size;
     this.size = n;
     this.g = new Float64Array(n);
@@ -31,6 +34,7 @@ export class SearchSpace {
     this.seen = new Uint32Array(n);
     this.goalMark = new Uint32Array(n);
     this.heap = new OpenHeap(n, this.pos);
+    this.bands = new BandQueue(this.pos, 2 * Math.SQRT2, bandScale);
     this.expandedCells = new Int32Array(n);
     this.lane = new Int32Array(n);
   }

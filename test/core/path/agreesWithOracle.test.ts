@@ -8,8 +8,8 @@ import { type GridCase, type GridCaseOptions, gridCase } from './randomGrid.ts';
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
 /** Checks one search result against the oracle: optimal when reachable, closest reached cell when not. */
-function check(c: GridCase, algo: Algorithm, partial: boolean): void {
-  const planner = new PathPlanner(c.grid);
+function check(c: GridCase, algo: Algorithm, partial: boolean, bandScale?: number): void {
+  const planner = new PathPlanner(c.grid, bandScale);
   const q = { start: c.start, goal: c.goals, moves: c.moves, occupancy: c.occupancy, partial };
   const result: PathResult = planner.find(q, algo);
   const dist = oracleDistances(c.grid, c.start, c.goals, c.moves, c.occupancy);
@@ -45,12 +45,12 @@ function check(c: GridCase, algo: Algorithm, partial: boolean): void {
   expect(close(result.cost, cheapest), `partial cost ${result.cost}, cheapest ${cheapest}`).toBe(true);
 }
 
-const runs = (opts: GridCaseOptions, algos: Algorithm[], numRuns = 300) => {
+const runs = (opts: GridCaseOptions, algos: Algorithm[], numRuns = 300, bandScale?: number) => {
   fc.assert(
     fc.property(gridCase(opts), fc.boolean(), (c, partial) => {
       for (const algo of algos) {
         try {
-          check(c, algo, partial);
+          check(c, algo, partial, bandScale);
         } catch (e) {
           throw new Error(`${algo} partial=${partial}\n${c.describe}\n${(e as Error).message}`);
         }
@@ -62,6 +62,8 @@ const runs = (opts: GridCaseOptions, algos: Algorithm[], numRuns = 300) => {
 
 describe('every search agrees with the oracle', () => {
   it('on plain walls, 8 moves', () => runs({}, ['astar', 'jps', 'dijkstra', 'auto']));
+  it("on plain walls, A*'s bucket queue with bands coarse enough to hold several f values", () =>
+    runs({}, ['astar'], 300, 2));
   it('with cell costs and 4 or 8 moves', () =>
     runs({ costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
   it('with one-way exits', () =>
