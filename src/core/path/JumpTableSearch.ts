@@ -28,16 +28,9 @@ export class JumpTableSearch {
   private readonly grid: NavGrid;
   private readonly space: SearchSpace;
   private readonly goals: GoalSet;
-  /** The jump point being expanded, its coordinates and g; the goal's coordinates. */
-  private c0 = 0;
-  private x0 = 0;
-  private y0 = 0;
-  private g0 = 0;
-  private gx = 0;
-  private gy = 0;
-  // Held directly so a jump reads them without hopping through objects.
+  /** The canonical directions out of the jump point being expanded. */
+  private readonly dirs = new Int32Array(8);
   private readonly dist: Int16Array;
-  private readonly w: number;
 
   constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
     this.grid = grid;
@@ -45,7 +38,6 @@ export class JumpTableSearch {
     this.goals = goals;
     this.table = new JumpTable(grid);
     this.dist = this.table.dist;
-    this.w = grid.width;
   }
 
   /** Searches from `start` to the single goal configured in the space; writes how it ended to `out`. */
@@ -54,19 +46,24 @@ export class JumpTableSearch {
     const w = this.grid.width;
     const h = this.grid.height;
     const walk = this.grid.walkable;
+    const dist = this.dist;
     const space = this.space;
     const heap = space.heap;
+    const pending = heap.pending;
     const g = space.g;
     const parent = space.parent;
+    const seen = space.seen;
+    const pos = space.pos;
     const goalMark = space.goalMark;
     const gen = space.gen;
     const expandedCells = space.expandedCells;
+    const dirs = this.dirs;
     const gx = this.goals.xs[0];
     const gy = this.goals.ys[0];
-    this.gx = gx;
-    this.gy = gy;
     const sx = start % w;
     const sy = (start - sx) / w;
+    // Rows by multiplying with 1/w (exact for any grid that fits in memory): integer divisions are slow.
+    const invW = 1 / w;
     space.open(start, 0, octile(gx - sx, gy - sy), start);
     let expanded = 0;
     while (heap.size > 0) {
@@ -76,118 +73,110 @@ export class JumpTableSearch {
       }
       const c = heap.pop();
       expandedCells[expanded++] = c;
+      const gc = g[c];
       if (goalMark[c] === gen) {
         out.status = OUTCOME_FOUND;
         out.end = c;
-        out.cost = g[c];
+        out.cost = gc;
         break;
       }
-      const x = c % w;
-      const y = (c - x) / w;
-      this.c0 = c;
-      this.x0 = x;
-      this.y0 = y;
-      this.g0 = g[c];
+      const y = Math.floor((c + 0.5) * invW);
+      const x = c - y * w;
+      // The canonical directions out of c (all eight from the start), then one jump along each.
+      let n = 0;
       const p = parent[c];
       if (p === c) {
-        for (let d = 0; d < 8; d++) this.jump(d);
-        continue;
-      }
-      const px = p % w;
-      const py = (p - px) / w;
-      const dx = x > px ? 1 : x < px ? -1 : 0;
-      const dy = y > py ? 1 : y < py ? -1 : 0;
-      if (dx !== 0 && dy !== 0) {
-        // Diagonal: both straight components and the diagonal itself (no forced turns without corner cutting).
-        this.jump(DIR_OF[4 + dx]);
-        this.jump(DIR_OF[(dy + 1) * 3 + 1]);
-        this.jump(DIR_OF[(dy + 1) * 3 + dx + 1]);
-      } else if (dx !== 0) {
-        this.jump(DIR_OF[4 + dx]);
-        // Forced turns: a side cell open while the one behind it is a wall.
-        for (let side = -1; side <= 1; side += 2) {
-          const sy2 = y + side;
-          if (sy2 < 0 || sy2 >= h) continue;
-          const bx = x - dx;
-          if (walk[sy2 * w + x] === 1 && (bx < 0 || bx >= w || walk[sy2 * w + bx] !== 1)) {
-            this.jump(DIR_OF[(side + 1) * 3 + 1]);
-            this.jump(DIR_OF[(side + 1) * 3 + dx + 1]);
-          }
-        }
+        for (let d = 0; d < 8; d++) dirs[n++] = d;
       } else {
-        this.jump(DIR_OF[(dy + 1) * 3 + 1]);
-        for (let side = -1; side <= 1; side += 2) {
-          const sx2 = x + side;
-          if (sx2 < 0 || sx2 >= w) continue;
-          const by = y - dy;
-          if (walk[y * w + sx2] === 1 && (by < 0 || by >= h || walk[by * w + sx2] !== 1)) {
-            this.jump(DIR_OF[4 + side]);
-            this.jump(DIR_OF[(dy + 1) * 3 + side + 1]);
+        const py = Math.floor((p + 0.5) * invW);
+        const px = p - py * w;
+        const dx = x > px ? 1 : x < px ? -1 : 0;
+        const dy = y > py ? 1 : y < py ? -1 : 0;
+        if (dx !== 0 && dy !== 0) {
+          // Diagonal: both straight components and the diagonal itself (no forced turns without corner cutting).
+          dirs[n++] = DIR_OF[4 + dx];
+          dirs[n++] = DIR_OF[(dy + 1) * 3 + 1];
+          dirs[n++] = DIR_OF[(dy + 1) * 3 + dx + 1];
+        } else if (dx !== 0) {
+          dirs[n++] = DIR_OF[4 + dx];
+          // Forced turns: a side cell open while the one behind it is a wall.
+          for (let side = -1; side <= 1; side += 2) {
+            const sy2 = y + side;
+            if (sy2 < 0 || sy2 >= h) continue;
+            const bx = x - dx;
+            if (walk[sy2 * w + x] === 1 && (bx < 0 || bx >= w || walk[sy2 * w + bx] !== 1)) {
+              dirs[n++] = DIR_OF[(side + 1) * 3 + 1];
+              dirs[n++] = DIR_OF[(side + 1) * 3 + dx + 1];
+            }
+          }
+        } else {
+          dirs[n++] = DIR_OF[(dy + 1) * 3 + 1];
+          for (let side = -1; side <= 1; side += 2) {
+            const sx2 = x + side;
+            if (sx2 < 0 || sx2 >= w) continue;
+            const by = y - dy;
+            if (walk[y * w + sx2] === 1 && (by < 0 || by >= h || walk[by * w + sx2] !== 1)) {
+              dirs[n++] = DIR_OF[4 + side];
+              dirs[n++] = DIR_OF[(dy + 1) * 3 + side + 1];
+            }
           }
         }
+      }
+      const rx = gx - x;
+      const ry = gy - y;
+      for (let i = 0; i < n; i++) {
+        // The jump along d: to the goal, a jump point, or nowhere.
+        const d = dirs[i];
+        const k = dist[c * 8 + d];
+        const reach = k > 0 ? k : -k;
+        if (reach === 0) continue;
+        const dx = DXS[d];
+        const dy = DYS[d];
+        let steps = 0;
+        let len = 1;
+        if ((d & 1) === 0) {
+          // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
+          const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
+          if (along > 0 && along <= reach) steps = along;
+          else if (k > 0) steps = k;
+        } else {
+          // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
+          len = SQRT2;
+          const ax = rx * dx;
+          const ay = ry * dy;
+          if (ax > 0 && ay > 0) {
+            const meet = ax < ay ? ax : ay;
+            if (k > 0 ? meet < k : meet <= reach) steps = meet;
+          }
+          if (steps === 0 && k > 0) steps = k;
+        }
+        if (steps === 0) continue;
+        // Relax the cell `steps` along d.
+        const jx = x + steps * dx;
+        const jy = y + steps * dy;
+        const j = jy * w + jx;
+        const ng = gc + steps * len;
+        let fresh = false;
+        if (seen[j] === gen) {
+          if (pos[j] < 0 || ng >= g[j]) continue;
+        } else {
+          seen[j] = gen;
+          fresh = true;
+        }
+        g[j] = ng;
+        parent[j] = c;
+        let hx = gx - jx;
+        if (hx < 0) hx = -hx;
+        let hy = gy - jy;
+        if (hy < 0) hy = -hy;
+        pending[0] = ng + hx + hy + SQRT2_MINUS_2 * (hx < hy ? hx : hy);
+        pending[1] = ng;
+        if (fresh) heap.pushPending(j);
+        else heap.decreasePending(j);
       }
     }
     out.expanded = expanded;
     space.expandedCount = expanded;
-  }
-
-  /** Follows direction `d` from the node being expanded: to the goal, a jump point, or nowhere. */
-  private jump(d: number): void {
-    const k = this.dist[this.c0 * 8 + d];
-    const reach = k > 0 ? k : -k;
-    if (reach === 0) return;
-    const dx = DXS[d];
-    const dy = DYS[d];
-    const rx = this.gx - this.x0;
-    const ry = this.gy - this.y0;
-    if ((d & 1) === 0) {
-      // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
-      const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
-      if (along > 0 && along <= reach) this.relax(along, dx, dy, 1);
-      else if (k > 0) this.relax(k, dx, dy, 1);
-      return;
-    }
-    // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
-    const ax = rx * dx;
-    const ay = ry * dy;
-    if (ax > 0 && ay > 0) {
-      const meet = ax < ay ? ax : ay;
-      if (k > 0 ? meet < k : meet <= reach) {
-        this.relax(meet, dx, dy, SQRT2);
-        return;
-      }
-    }
-    if (k > 0) this.relax(k, dx, dy, SQRT2);
-  }
-
-  /** Relaxes the cell `steps` steps of (dx, dy), each of length `len`, from the node being expanded. */
-  private relax(steps: number, dx: number, dy: number, len: number): void {
-    const jx = this.x0 + steps * dx;
-    const jy = this.y0 + steps * dy;
-    const j = jy * this.w + jx;
-    const space = this.space;
-    const ng = this.g0 + steps * len;
-    const heap = space.heap;
-    let hx = this.gx - jx;
-    if (hx < 0) hx = -hx;
-    let hy = this.gy - jy;
-    if (hy < 0) hy = -hy;
-    const f = ng + hx + hy + SQRT2_MINUS_2 * (hx < hy ? hx : hy);
-    if (space.seen[j] === space.gen) {
-      if (space.pos[j] < 0 || ng >= space.g[j]) return;
-      space.g[j] = ng;
-      space.parent[j] = this.c0;
-      heap.pending[0] = f;
-      heap.pending[1] = ng;
-      heap.decreasePending(j);
-      return;
-    }
-    space.seen[j] = space.gen;
-    space.g[j] = ng;
-    space.parent[j] = this.c0;
-    heap.pending[0] = f;
-    heap.pending[1] = ng;
-    heap.pushPending(j);
   }
 }
 

@@ -263,22 +263,25 @@ export class PathPlanner {
   private tracePath(start: number, end: number): number[] {
     const parent = this.space.parent;
     const w = this.grid.width;
+    // Rows by multiplying with 1/w (exact for any grid that fits in memory): integer divisions are slow.
+    const invW = 1 / w;
     let length = 0;
     for (let c = end; c !== start; c = parent[c]) {
       const p = parent[c];
-      const cx = c % w;
-      const px = p % w;
-      const dx = cx > px ? cx - px : px - cx;
-      const dy = (c - cx) / w - (p - px) / w;
-      length += dx > (dy < 0 ? -dy : dy) ? dx : dy < 0 ? -dy : dy;
+      const cy = Math.floor((c + 0.5) * invW);
+      const py = Math.floor((p + 0.5) * invW);
+      const dy = cy > py ? cy - py : py - cy;
+      const dx = c - cy * w - (p - py * w);
+      const adx = dx < 0 ? -dx : dx;
+      length += adx > dy ? adx : dy;
     }
     const path = new Array<number>(length);
     let k = length - 1;
     for (let c = end; c !== start; c = parent[c]) {
       const p = parent[c];
-      const cx = c % w;
-      const px = p % w;
-      const step = Math.sign(cx - px) + w * Math.sign((c - cx) / w - (p - px) / w);
+      const cy = Math.floor((c + 0.5) * invW);
+      const py = Math.floor((p + 0.5) * invW);
+      const step = Math.sign(c - cy * w - (p - py * w)) + w * Math.sign(cy - py);
       for (let at = c; at !== p; at -= step) path[k--] = at;
     }
     return path;
