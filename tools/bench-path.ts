@@ -26,7 +26,7 @@ const MAPS = [
 const SAMPLE = 80;
 /** Warm-up per pathfinder and map, so every one runs JIT-compiled code when timed. */
 const WARMUP_MS = 300;
-/** Rounds of the 80 queries each pathfinder runs alone, while it has spent less than ALONE_MS. */
+/** Rounds of the 80 queries each pathfinder runs alone (taking turns), while it has spent less than ALONE_MS. */
 const ALONE_ROUNDS = 10;
 const ALONE_MS = 200;
 
@@ -58,8 +58,9 @@ function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
 /**
  * Times every peer on every query twice, and reports both medians:
  * - run alone: each peer answers the 80 queries one after another, as a game asks its pathfinder for a batch
- *   of paths in one tick, round after round (up to ALONE_ROUNDS, while within ALONE_MS: slow peers get one),
- *   so its code and memory are in the caches as they are in a game that keeps asking;
+ *   of paths in one tick, so its code and memory are in the caches as they are in a game that keeps asking;
+ *   the peers take turns round after round (up to ALONE_ROUNDS, each while within ALONE_MS: slow peers get
+ *   one), so a change in the machine's speed during the run falls on all of them;
  * - interleaved: query by query, each peer after the others, so a busy machine slows them alike, but every
  *   query starts with caches full of the other peers' data. That costs a pathfinder that reuses its memory
  *   (ours) a few microseconds a query, and one that allocates afresh per query (the peers) nearly nothing, so
@@ -72,14 +73,19 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
   const times = peers.map(() => [] as number[]);
   const expanded = peers.map(() => ({ sum: 0, counted: 0 }));
   const agree = peers.map(() => 0);
-  for (let p = 0; p < peers.length; p++) {
-    const t0 = performance.now();
-    for (let round = 0; round < ALONE_ROUNDS && (round === 0 || performance.now() - t0 < ALONE_MS); round++) {
+  // Rounds take turns (ours, then each peer, then ours again...), so a machine that slows down or speeds up
+  // for a while does so for every pathfinder alike, not for whichever happened to be running.
+  const spent = peers.map(() => 0);
+  for (let round = 0; round < ALONE_ROUNDS; round++) {
+    for (let p = 0; p < peers.length; p++) {
+      if (round > 0 && spent[p] >= ALONE_MS) continue;
+      const t0 = performance.now();
       for (let k = 0; k < queries.length; k++) {
         const t1 = performance.now();
         peers[p].solve(queries[k]);
         alone[p].push((performance.now() - t1) * 1000);
       }
+      spent[p] += performance.now() - t0;
     }
   }
   for (let k = 0; k < queries.length; k++) {
