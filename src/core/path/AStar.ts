@@ -28,6 +28,8 @@ const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /** `pos` of a cell waiting in the fast lane (open, but not in the heap). */
 const IN_LANE = -2;
+/** Added to the search's stamp to mark a closed cell in `seen` (see SearchSpace.begin). */
+const CLOSED_STAMP = 0x80000000;
 /**
  * Relative slack for "as cheap as the best open node": 1e-12 covers rounding in g + h; a node admitted by
  * it is at most that much costlier than optimal, far below the 1e-6 any caller could notice.
@@ -205,6 +207,8 @@ export class AStar {
     const seen = this.seenOf;
     const goal = this.gy * w + this.gx;
     const gen = space.gen;
+    // Closed cells are stamped apart from open ones in `seen`, so screening a step reads one array for them.
+    const closed = gen + CLOSED_STAMP;
     const expandedCells = space.expandedCells;
     const gx = this.gx;
     const gy = this.gy;
@@ -249,17 +253,22 @@ export class AStar {
       }
       // bands.pop(), written out.
       const r = bands.nextBand();
-      let e = head[r];
-      if (mixed[r] === 1) e = bands.takeLeast(r);
-      else {
-        const after = nextOf[e];
+      let e: number;
+      if (mixed[r] === 1) {
+        e = bands.takeLeast(r);
+        if (e < 0) continue;
+      } else {
+        // Entries that are no longer their cell's (a cheaper one replaced them, or the cell was closed)
+        // are skipped here in the band, without going back to the bitmap for each.
+        e = head[r];
+        while (e !== -1 && pos[cellOf[e]] !== e) e = nextOf[e];
+        const after = e === -1 ? -1 : nextOf[e];
         head[r] = after;
         if (after === -1) bands.emptied(r);
+        if (e === -1) continue;
       }
-      if (e < 0) continue;
       const c = cellOf[e];
-      if (pos[c] !== e) continue; // superseded by a cheaper entry, or closed
-      pos[c] = -1;
+      seen[c] = closed;
       live--;
       const floor = bands.floor;
       expandedCells[expanded++] = c;
@@ -285,35 +294,43 @@ export class AStar {
       let n = 0;
       if ((m & 1) !== 0) {
         const v = c - w;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 0;
+        const s = seen[v];
+        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 0;
       }
       if ((m & 2) !== 0) {
         const v = c + 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 1;
+        const s = seen[v];
+        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 1;
       }
       if ((m & 4) !== 0) {
         const v = c + w;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 2;
+        const s = seen[v];
+        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 2;
       }
       if ((m & 8) !== 0) {
         const v = c - 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + 1 < g[v])) reached[n++] = 3;
+        const s = seen[v];
+        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 3;
       }
       if ((m & 16) !== 0) {
         const v = c - w + 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 4;
+        const s = seen[v];
+        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 4;
       }
       if ((m & 32) !== 0) {
         const v = c + w + 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 5;
+        const s = seen[v];
+        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 5;
       }
       if ((m & 64) !== 0) {
         const v = c + w - 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 6;
+        const s = seen[v];
+        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 6;
       }
       if ((m & 128) !== 0) {
         const v = c - w - 1;
-        if (seen[v] !== gen || (pos[v] !== -1 && gc + SQRT2 < g[v])) reached[n++] = 7;
+        const s = seen[v];
+        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 7;
       }
       for (let i = 0; i < n; i++) {
         const k = reached[i];

@@ -41,8 +41,9 @@ export class SearchSpace {
 
   /** Starts a new search: every cell becomes unseen in O(1). */
   begin(): void {
-    if (this.gen === 0xffffffff) {
-      // Once in four billion searches the stamps wrap: clear them for real.
+    if (this.gen === 0x7fffffff) {
+      // Once in two billion searches the stamps wrap: clear them for real. They stay below 2^31 so that a
+      // search may stamp its closed cells gen + 2^31 (A*'s plain loop does) without meeting a later gen.
       this.seen.fill(0);
       this.goalMark.fill(0);
       this.gen = 0;

@@ -154,6 +154,27 @@ describe('PathPlanner.find', () => {
     expect(planner.lastExpanded(out)).toBe(r.expanded);
     expect(Array.from(out.subarray(0, r.expanded))).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it.each(ALGOS)(
+    '%s: paths stay the same when the search stamps wrap round (once in two billion searches)',
+    (algo) => {
+      const grid = NavGrid.fromRows(['....#....', '.##.#.##.', '.#.....#.', '.#.###.#.', '.........']);
+      const fresh = new PathPlanner(grid);
+      const worn = new PathPlanner(grid);
+      const space = (worn as unknown as { space: { gen: number } }).space;
+      const queries = [
+        { start: 0, goal: 8 },
+        { start: 20, goal: 44 },
+        { start: 8, goal: 36 },
+        { start: 0, goal: 8 },
+      ];
+      space.gen = 0x7fffffff - 2;
+      for (let round = 0; round < 2; round++) {
+        for (const q of queries) expect(worn.find(q, algo)).toEqual(fresh.find(q, algo));
+      }
+      expect(space.gen).toBeLessThan(8);
+    },
+  );
 });
 
 describe('PathPlanner.distanceField', () => {
