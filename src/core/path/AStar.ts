@@ -284,7 +284,7 @@ export class AStar {
         return;
       }
       // y by multiplying with 1/w (exact for any grid that fits in memory): an integer division is slow.
-      const y = Math.floor((c + 0.5) * invW);
+      const y = ((c + 0.5) * invW) | 0;
       const x = c - y * w;
       if (partial) closest.offer(c, goals.nearest(x, y), gc);
       // Which open steps reach a cell first or more cheaply, written out per direction: constant offsets
