@@ -29,6 +29,8 @@ const WARMUP_MS = 300;
 /** Rounds of the 80 queries each pathfinder runs alone (taking turns), while it has spent less than ALONE_MS. */
 const ALONE_ROUNDS = 10;
 const ALONE_MS = 200;
+/** Rounds shorter than this are run once untimed before each timed one (see measureAll). */
+const WARM_ROUND_MS = 20;
 
 interface Row {
   name: string;
@@ -46,13 +48,16 @@ function median(values: number[]): number {
 }
 
 /**
- * Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up). The budget
+ * Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up), and returns
+ * its milliseconds per round of all the queries. The budget
  * is time only, not also a count of queries: V8 optimises a function after it has run for a while, so a
  * count would stop a microsecond pathfinder half-compiled while a slow one was done.
  */
-function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
+function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): number {
   const t0 = performance.now();
-  for (let k = 0; performance.now() - t0 < budgetMs; k++) peer.solve(queries[k % queries.length]);
+  let k = 0;
+  for (; performance.now() - t0 < budgetMs; k++) peer.solve(queries[k % queries.length]);
+  return ((performance.now() - t0) / k) * queries.length;
 }
 
 /**
@@ -60,7 +65,8 @@ function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
  * - run alone: each peer answers the 80 queries one after another, as a game asks its pathfinder for a batch
  *   of paths in one tick, so its code and memory are in the caches as they are in a game that keeps asking;
  *   the peers take turns round after round (up to ALONE_ROUNDS, each while within ALONE_MS: slow peers get
- *   one), so a change in the machine's speed during the run falls on all of them;
+ *   one), so a change in the machine's speed during the run falls on all of them, and a round shorter than
+ *   WARM_ROUND_MS runs once untimed just before it is timed, so it starts warm whoever ran before;
  * - interleaved: query by query, each peer after the others, so a busy machine slows them alike, but every
  *   query starts with caches full of the other peers' data. That costs a pathfinder that reuses its memory
  *   (ours) a few microseconds a query, and one that allocates afresh per query (the peers) nearly nothing, so
@@ -68,7 +74,7 @@ function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): void {
  * Ratios and goals are computed on both.
  */
 function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]): Row[] {
-  for (const peer of peers) warmUp(peer, queries, WARMUP_MS);
+  const roundMs = peers.map((peer) => warmUp(peer, queries, WARMUP_MS));
   const alone = peers.map(() => [] as number[]);
   const times = peers.map(() => [] as number[]);
   const expanded = peers.map(() => ({ sum: 0, counted: 0 }));
@@ -79,6 +85,9 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
   for (let round = 0; round < ALONE_ROUNDS; round++) {
     for (let p = 0; p < peers.length; p++) {
       if (round > 0 && spent[p] >= ALONE_MS) continue;
+      // A short round first runs once untimed, so the timed one finds the pathfinder's own code and data in
+      // the caches, as a game that keeps asking does, and not the previous peer's.
+      if (roundMs[p] < WARM_ROUND_MS) for (let k = 0; k < queries.length; k++) peers[p].solve(queries[k]);
       const t0 = performance.now();
       for (let k = 0; k < queries.length; k++) {
         const t1 = performance.now();
