@@ -13,7 +13,7 @@ import {
   OUTCOME_PARTIAL as PARTIAL,
   type SearchOutcome,
 } from './SearchOutcome.ts';
-import type { SearchSpace } from './SearchSpace.ts';
+import { CLOSED_STAMP as CLOSED, type SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
@@ -28,8 +28,7 @@ const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /** `pos` of a cell waiting in the fast lane (open, but not in the heap). */
 const IN_LANE = -2;
-/** Added to the search's stamp to mark a closed cell in `seen` (see SearchSpace.begin). */
-const CLOSED_STAMP = 0x80000000;
+const CLOSED_STAMP = CLOSED;
 /**
  * Relative slack for "as cheap as the best open node": 1e-12 covers rounding in g + h; a node admitted by
  * it is at most that much costlier than optimal, far below the 1e-6 any caller could notice.

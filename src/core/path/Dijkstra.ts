@@ -12,12 +12,13 @@ import {
   OUTCOME_PARTIAL as PARTIAL,
   type SearchOutcome,
 } from './SearchOutcome.ts';
-import type { SearchSpace } from './SearchSpace.ts';
+import { CLOSED_STAMP as CLOSED, type SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const BLOCK = BLOCK_MODE;
 const IGNORE = IGNORE_MODE;
+const CLOSED_STAMP = CLOSED;
 const OUTCOME_FOUND = FOUND;
 const OUTCOME_PARTIAL = PARTIAL;
 
@@ -117,11 +118,126 @@ export class Dijkstra {
 
   /**
    * `fill` on open ground: every step is allowed both ways and costs its length, so the field is the same
-   * forwards and backwards and each walkable cell's open steps are one byte of the step masks.
+   * forwards and backwards and each walkable cell's open steps are one byte of the step masks. Every open
+   * cost lies within √2 of the least, so the open cells go in the space's BandQueue (as in A*'s plain loop),
+   * unless a source sits on a wall (the masks know walkable cells only; the general step handles it).
    */
   private fillOpen(field: Float64Array, reverse: boolean, maxCost: number, maxExpanded: number): number {
     const steps = this.steps;
     steps.refresh();
+    const masks = steps.masks;
+    const offset = steps.offset;
+    const length = steps.length;
+    const walk = this.grid.walkable;
+    const space = this.space;
+    const heap = space.heap;
+    const sources = heap.cells();
+    for (let i = 0; i < heap.size; i++) {
+      if (walk[sources[i]] !== 1) return this.fillOpenFromWalls(field, reverse, maxCost, maxExpanded);
+    }
+    const g = space.g;
+    const parent = space.parent;
+    const pos = space.pos;
+    const seen = space.seen;
+    const gen = space.gen;
+    const closed = gen + CLOSED_STAMP;
+    const expandedCells = space.expandedCells;
+    const bands = space.bands;
+    bands.reset(0);
+    let live = heap.size;
+    for (let i = 0; i < live; i++) bands.push(sources[i], 0, true);
+    heap.clear();
+    const scale = bands.scale;
+    const ringMask = bands.ringMask;
+    const head = bands.head;
+    const mixed = bands.mixed;
+    const bits = bands.bits;
+    const words = bands.words;
+    let cellOf = bands.cellOf;
+    let nextOf = bands.nextOf;
+    let keyOf = bands.keyOf;
+    let top = bands.top;
+    let expanded = 0;
+    while (live > 0 && expanded < maxExpanded) {
+      // bands.pop(), written out as in AStar.runPlain.
+      const r = bands.nextBand();
+      let e: number;
+      if (mixed[r] === 1) {
+        e = bands.takeLeast(r);
+        if (e < 0) continue;
+      } else {
+        e = head[r];
+        while (e !== -1 && pos[cellOf[e]] !== e) e = nextOf[e];
+        const after = e === -1 ? -1 : nextOf[e];
+        head[r] = after;
+        if (after === -1) bands.emptied(r);
+        if (e === -1) continue;
+      }
+      const c = cellOf[e];
+      seen[c] = closed;
+      live--;
+      const gc = g[c];
+      if (gc > maxCost) break;
+      const floor = bands.floor;
+      field[c] = gc;
+      expandedCells[expanded++] = c;
+      let m = masks[c];
+      while (m !== 0) {
+        const k = 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        const v = c + offset[k];
+        const ng = gc + length[k];
+        const sv = seen[v];
+        if (sv === gen) {
+          if (ng >= g[v]) continue;
+        } else if (sv === closed) continue;
+        else {
+          seen[v] = gen;
+          live++;
+        }
+        g[v] = ng;
+        parent[v] = c;
+        // bands.push(v, ng), written out as in AStar.runPlain.
+        if (top === cellOf.length) {
+          bands.top = top;
+          bands.grow();
+          cellOf = bands.cellOf;
+          nextOf = bands.nextOf;
+          keyOf = bands.keyOf;
+        }
+        let band = Math.floor(ng * scale);
+        if (band < floor) band = floor;
+        const rr = band & ringMask;
+        const hd = head[rr];
+        cellOf[top] = v;
+        keyOf[top] = ng;
+        nextOf[top] = hd;
+        if (hd === -1) {
+          bits[rr >> 5] |= 1 << (rr & 31);
+          words[rr >> 10] |= 1 << ((rr >> 5) & 31);
+          bands.touched[bands.touchedCount++] = rr;
+        } else {
+          const d = keyOf[hd] - ng;
+          if (d > 1e-10 * ng || d < -1e-10 * ng) mixed[rr] = 1;
+        }
+        head[rr] = top;
+        pos[v] = top++;
+      }
+    }
+    bands.top = top;
+    bands.live = live;
+    space.expandedCount = expanded;
+    return expanded;
+  }
+
+  /** `fillOpen` with a source on a wall: the heap, and the general step for cells the masks do not know. */
+  private fillOpenFromWalls(
+    field: Float64Array,
+    reverse: boolean,
+    maxCost: number,
+    maxExpanded: number,
+  ): number {
+    const steps = this.steps;
     const masks = steps.masks;
     const offset = steps.offset;
     const length = steps.length;
@@ -143,7 +259,6 @@ export class Dijkstra {
       field[c] = gc;
       expandedCells[expanded++] = c;
       if (walk[c] !== 1) {
-        // A source on a wall: the masks know walkable cells only, so the general step asks canStep.
         this.expandFrom(c, 8, reverse);
         continue;
       }

@@ -32,6 +32,11 @@ export class OpenHeap {
     this.size = 0;
   }
 
+  /** The cells in the heap, in slots 0 to size − 1 (heap order, not sorted). */
+  cells(): Int32Array {
+    return this.items;
+  }
+
   /** The order key of the cell `pop` returned last: its f minus its g·TIE. */
   lastKey = 0;
 

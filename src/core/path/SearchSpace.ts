@@ -8,6 +8,12 @@ import { OpenHeap } from './OpenHeap.ts';
  * starting a search bumps `gen` instead of clearing megabytes of arrays, so a search costs what it touches.
  * Also records which cells were expanded, in order, for the debug view.
  */
+/**
+ * Added to a search's `gen` to stamp a closed cell in `seen` (the band-queue loops do: one read tells new,
+ * open and closed apart). `begin` keeps stamps below 2^31 so the two never meet.
+ */
+export const CLOSED_STAMP = 0x80000000;
+
 export class SearchSpace {
   readonly size: number;
   readonly g: Float64Array;

@@ -234,6 +234,34 @@ describe('PathPlanner.distanceField', () => {
     );
   });
 
+  it('from several sources on open ground, each cell gets the distance to the nearest one', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.boolean(), { minLength: 144, maxLength: 144 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+        (w, h, walls, picks) => {
+          const grid = new NavGrid(w, h);
+          const sources = picks.map((p) => p % (w * h));
+          for (let i = 0; i < w * h; i++)
+            grid.setWalkable(i % w, Math.floor(i / w), !walls[i] || sources.includes(i));
+          const planner = new PathPlanner(grid);
+          const all = new Float64Array(grid.size);
+          const one = new Float64Array(grid.size);
+          const nearest = new Float64Array(grid.size).fill(Infinity);
+          for (const s of sources) {
+            planner.distanceField(s, one);
+            for (let i = 0; i < grid.size; i++) nearest[i] = Math.min(nearest[i], one[i]);
+          }
+          planner.distanceField(sources, all);
+          for (let i = 0; i < grid.size; i++) expect(all[i]).toBeCloseTo(nearest[i], 9);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('backwards under block: an occupied cell keeps its own cost but nobody routes through it', () => {
     const grid = NavGrid.fromRows(['...']);
     grid.occupy(1, 5);
