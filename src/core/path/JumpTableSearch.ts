@@ -62,7 +62,8 @@ export class JumpTableSearch {
     const gy = this.goals.ys[0];
     const sx = start % w;
     const sy = (start - sx) / w;
-    // Rows by multiplying with 1/w (exact for any grid that fits in memory): integer divisions are slow.
+    // Rows by truncating (c + 0.5)/w, multiplied by 1/w (exact for any grid that fits in memory): integer
+    // divisions and Math.floor's checks are slow.
     const invW = 1 / w;
     space.open(start, 0, octile(gx - sx, gy - sy), start);
     let expanded = 0;
@@ -80,7 +81,7 @@ export class JumpTableSearch {
         out.cost = gc;
         break;
       }
-      const y = Math.floor((c + 0.5) * invW);
+      const y = ((c + 0.5) * invW) | 0;
       const x = c - y * w;
       // The canonical directions out of c (all eight from the start), then one jump along each.
       let n = 0;
@@ -88,7 +89,7 @@ export class JumpTableSearch {
       if (p === c) {
         for (let d = 0; d < 8; d++) dirs[n++] = d;
       } else {
-        const py = Math.floor((p + 0.5) * invW);
+        const py = ((p + 0.5) * invW) | 0;
         const px = p - py * w;
         const dx = x > px ? 1 : x < px ? -1 : 0;
         const dy = y > py ? 1 : y < py ? -1 : 0;

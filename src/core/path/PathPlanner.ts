@@ -263,13 +263,14 @@ export class PathPlanner {
   private tracePath(start: number, end: number): number[] {
     const parent = this.space.parent;
     const w = this.grid.width;
-    // Rows by multiplying with 1/w (exact for any grid that fits in memory): integer divisions are slow.
+    // Rows by truncating (c + 0.5)/w, multiplied by 1/w (exact for any grid that fits in memory): integer
+    // divisions and Math.floor's checks are slow.
     const invW = 1 / w;
     let length = 0;
     for (let c = end; c !== start; c = parent[c]) {
       const p = parent[c];
-      const cy = Math.floor((c + 0.5) * invW);
-      const py = Math.floor((p + 0.5) * invW);
+      const cy = ((c + 0.5) * invW) | 0;
+      const py = ((p + 0.5) * invW) | 0;
       const dy = cy > py ? cy - py : py - cy;
       const dx = c - cy * w - (p - py * w);
       const adx = dx < 0 ? -dx : dx;
@@ -279,11 +280,13 @@ export class PathPlanner {
     let k = length - 1;
     for (let c = end; c !== start; c = parent[c]) {
       const p = parent[c];
-      const cy = Math.floor((c + 0.5) * invW);
-      const py = Math.floor((p + 0.5) * invW);
-      const step = Math.sign(c - cy * w - (p - py * w)) + w * Math.sign(cy - py);
+      const cy = ((c + 0.5) * invW) | 0;
+      const py = ((p + 0.5) * invW) | 0;
+      const dx = c - cy * w - (p - py * w);
+      const step = (dx > 0 ? 1 : dx < 0 ? -1 : 0) + (cy > py ? w : cy < py ? -w : 0);
       for (let at = c; at !== p; at -= step) path[k--] = at;
     }
     return path;
   }
+
 }
