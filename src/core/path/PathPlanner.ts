@@ -288,5 +288,4 @@ export class PathPlanner {
     }
     return path;
   }
-
 }
