@@ -1,6 +1,12 @@
 /**
- * The open list of the unit-cost searches (A*'s common query): a bucket queue over f, for keys that never
- * drop below the last one popped and never run more than `span` above it.
+ * Bands per unit of f: fine enough that two f values of unit-cost paths share a band only when the paths
+ * differ by hundreds of diagonal steps, coarse enough that a pop seldom walks far through empty bands.
+ */
+export const BAND_SCALE = 1024;
+
+/**
+ * The open list of the unit-cost searches (A*'s common query, and distance fields on open ground): a bucket
+ * queue over f, for keys that never drop below the last one popped and never run more than `span` above it.
  *
  * Why it holds: on a grid where every cell costs 1 and the heuristic is consistent (octile), the f of a
  * cell reached from the one just popped is at most that f plus twice the step (g grows by the step, h by at
@@ -17,15 +23,11 @@
  * nodes as A*'s usual tie-break toward the larger g.
  *
  * A cell whose cost drops is pushed again; its older entry stays in its band and is skipped when reached.
- * `pos[cell]` (shared with the heap) holds the cell's live entry, -1 once popped (closed). Entries live in
+ * `pos[cell]` (shared with the heap) holds the cell's live entry (`pop` sets it to -1; the written-out loops
+ * mark closed cells in `seen` instead, see CLOSED_STAMP). Entries live in
  * arrays that grow (doubling) when a search outgrows them, so after the first big search nothing is
  * allocated.
  */
-/**
- * Bands per unit of f: fine enough that two f values of unit-cost paths share a band only when the paths
- * differ by hundreds of diagonal steps, coarse enough that a pop seldom walks far through empty bands.
- */
-export const BAND_SCALE = 1024;
 
 export class BandQueue {
   /** Bands per unit of f. */
