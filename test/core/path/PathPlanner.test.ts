@@ -234,6 +234,37 @@ describe('PathPlanner.distanceField', () => {
     );
   });
 
+  it('from a source on a blocked tile (a target standing where nobody may walk), equals the plain Dijkstra search both ways', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.boolean(), { minLength: 144, maxLength: 144 }),
+        fc.nat(),
+        (w, h, walls, pick) => {
+          const grid = new NavGrid(w, h);
+          const source = pick % (w * h);
+          for (let i = 0; i < w * h; i++)
+            grid.setWalkable(i % w, Math.floor(i / w), !walls[i] && i !== source);
+          const planner = new PathPlanner(grid);
+          const out = new Float64Array(grid.size);
+          for (const reverse of [true, false]) {
+            planner.distanceField(source, out, { reverse });
+            for (let i = 0; i < grid.size; i++) {
+              const r = reverse
+                ? planner.find({ start: i, goal: source }, 'dijkstra')
+                : planner.find({ start: source, goal: i }, 'dijkstra');
+              const expected =
+                r.status === 'found' && (grid.walkable[i] === 1 || i === source) ? r.cost : Infinity;
+              expect(out[i]).toBeCloseTo(expected, 9);
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('from several sources on open ground, each cell gets the distance to the nearest one', () => {
     fc.assert(
       fc.property(
