@@ -13,7 +13,7 @@ import {
   OUTCOME_PARTIAL as PARTIAL,
   type SearchOutcome,
 } from './SearchOutcome.ts';
-import { CLOSED_STAMP as CLOSED, type SearchSpace } from './SearchSpace.ts';
+import type { SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
@@ -28,7 +28,8 @@ const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /** `pos` of a cell waiting in the fast lane (open, but not in the heap). */
 const IN_LANE = -2;
-const CLOSED_STAMP = CLOSED;
+/** runPlain's `pos` of an expanded cell (open cells hold their band, ≥ 0). */
+const CLOSED_BAND = -1;
 /**
  * Relative slack for "as cheap as the best open node": 1e-12 covers rounding in g + h; a node admitted by
  * it is at most that much costlier than optimal, far below the 1e-6 any caller could notice.
@@ -69,8 +70,6 @@ export class AStar {
   private readonly cellCost: Float64Array;
   private gen = 0;
   private readonly hOut = new Float64Array(1);
-  /** runPlain: the steps out of the cell being expanded that reach a cell first or more cheaply. */
-  private readonly reached = new Int32Array(8);
   private readonly steps: StepMasks;
 
   constructor(
@@ -190,197 +189,446 @@ export class AStar {
   /**
    * The common game query, specialised: 8 moves, every cell costs 1, no one-way edges, no occupancy, one
    * goal. Everything the general loop asks per neighbour through calls (relax, heuristic, canStep, rules)
-   * is folded in here, since V8 does not inline them all and a call per generated node is most of the cost.
-   * The open list is the space's BandQueue (f stays within 2√2 of the minimum here), whose push is
-   * written out below.
+   * is folded in here, and the open list is the space's BandQueue (f stays within 2√2 of the minimum here)
+   * with its push and pop written out, per direction.
+   *
+   * Two choices keep V8's code for this loop in registers (measured on arena2, same process):
+   * - The loop makes no calls and its arrays never change inside it: one rarely taken call to grow the
+   *   entry arrays, inside the loop, made it ~30% slower. They grow between passes instead (`room`).
+   * - `pos` holds each open cell's band (an absolute band number), not its entry: a popped entry is its
+   *   cell's live one when the cell's band is the band being popped, and closed cells are CLOSED_BAND.
+   *   A band's first key stands for its keys (`firstKey`); a band that gets a key further from it than
+   *   rounding noise is mixed, and pops from it take the least f, recomputed from g and the heuristic.
    */
   private runPlain(start: number, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
-    const grid = this.grid;
     const space = this.space;
-    const goals = this.goals;
-    const closest = this.closest;
-    const w = grid.width;
+    const w = this.grid.width;
     const g = this.gOf;
     const parent = this.parentOf;
-    const pos = this.posOf;
     const seen = this.seenOf;
-    const goal = this.gy * w + this.gx;
-    const gen = space.gen;
-    // Closed cells are stamped apart from open ones in `seen`, so screening a step reads one array for them.
-    const closed = gen + CLOSED_STAMP;
-    const expandedCells = space.expandedCells;
+    const bandOf = this.posOf;
     const gx = this.gx;
     const gy = this.gy;
-    const hScale = this.hScale;
+    const goal = gy * w + gx;
+    const gen = space.gen;
+    const expandedCells = space.expandedCells;
+    // y by multiplying with 1/w (exact for any grid that fits in memory): an integer division is slow.
     const invW = 1 / w;
-
     const steps = this.steps;
     steps.refresh();
     const masks = steps.masks;
-    const offset = steps.offset;
-    const length = steps.length;
-    const stepX = steps.dx;
-    const stepY = steps.dy;
 
     const bands = space.bands;
-    const sx = start % w;
-    this.heuristic(sx, (start - sx) / w);
-    const f0 = this.hOut[0];
-    bands.reset(f0);
-    seen[start] = gen;
-    g[start] = 0;
-    parent[start] = start;
-    bands.push(start, f0, true);
+    bands.reset(0);
     const scale = bands.scale;
     const ringMask = bands.ringMask;
+    const lastWord = ringMask >> 5;
     const head = bands.head;
     const mixed = bands.mixed;
     const bits = bands.bits;
-    const words = bands.words;
-    let cellOf = bands.cellOf;
-    let nextOf = bands.nextOf;
-    let keyOf = bands.keyOf;
-    let top = bands.top;
+    const firstKey = bands.firstKey;
+    let touchedCount = 0;
+    let top = 0;
     let live = 1;
-    const reached = this.reached;
+    {
+      const sy = ((start + 0.5) * invW) | 0;
+      let dx = gx - (start - sy * w);
+      if (dx < 0) dx = -dx;
+      let dy = gy - sy;
+      if (dy < 0) dy = -dy;
+      const f = dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+      const band = Math.floor(f * scale);
+      const r = band & ringMask;
+      bands.cellOf[0] = start;
+      bands.nextOf[0] = -1;
+      head[r] = 0;
+      firstKey[r] = f;
+      bits[r >> 5] |= 1 << (r & 31);
+      bands.touched[touchedCount++] = r;
+      top = 1;
+      bandOf[start] = band;
+      bands.floor = band;
+    }
+    seen[start] = gen;
+    g[start] = 0;
+    parent[start] = start;
+    let floor = bands.floor;
     let expanded = 0;
-    for (;;) {
-      if (live === 0) break;
-      if (expanded >= maxExpanded) {
-        out.limited = true;
-        break;
-      }
-      // bands.pop(), written out.
-      const r = bands.nextBand();
-      let e: number;
-      if (mixed[r] === 1) {
-        e = bands.takeLeast(r);
-        if (e < 0) continue;
-      } else {
-        // Entries that are no longer their cell's (a cheaper one replaced them, or the cell was closed)
-        // are skipped here in the band, without going back to the bitmap for each.
-        e = head[r];
-        while (e !== -1 && pos[cellOf[e]] !== e) e = nextOf[e];
-        const after = e === -1 ? -1 : nextOf[e];
-        head[r] = after;
-        if (after === -1) bands.emptied(r);
-        if (e === -1) continue;
-      }
-      const c = cellOf[e];
-      seen[c] = closed;
-      live--;
-      const floor = bands.floor;
-      expandedCells[expanded++] = c;
-      const gc = g[c];
-      if (c === goal) {
-        out.status = OUTCOME_FOUND;
-        out.end = c;
-        out.cost = gc;
-        out.expanded = expanded;
-        space.expandedCount = expanded;
+    // partial: the reached cell nearest the goal (octile distance, then cost), as ClosestReached.offer keeps it.
+    let nearCell = -1;
+    let nearDistance = Number.POSITIVE_INFINITY;
+    let nearCost = Number.POSITIVE_INFINITY;
+    let found = false;
+    let done = false;
+    while (!done) {
+      if (top + 8 > bands.cellOf.length) {
         bands.top = top;
-        bands.live = live;
-        return;
+        bands.touchedCount = touchedCount;
+        bands.grow();
       }
-      // y by multiplying with 1/w (exact for any grid that fits in memory): an integer division is slow.
-      const y = ((c + 0.5) * invW) | 0;
-      const x = c - y * w;
-      if (partial) closest.offer(c, goals.nearest(x, y), gc);
-      // Which open steps reach a cell first or more cheaply, written out per direction: constant offsets
-      // and lengths, no table reads for the three steps in four that lead nowhere new. Then the relax step,
-      // written once, for those.
-      const m = masks[c];
-      let n = 0;
-      if ((m & 1) !== 0) {
-        const v = c - w;
-        const s = seen[v];
-        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 0;
-      }
-      if ((m & 2) !== 0) {
-        const v = c + 1;
-        const s = seen[v];
-        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 1;
-      }
-      if ((m & 4) !== 0) {
-        const v = c + w;
-        const s = seen[v];
-        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 2;
-      }
-      if ((m & 8) !== 0) {
-        const v = c - 1;
-        const s = seen[v];
-        if (s === gen ? gc + 1 < g[v] : s !== closed) reached[n++] = 3;
-      }
-      if ((m & 16) !== 0) {
-        const v = c - w + 1;
-        const s = seen[v];
-        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 4;
-      }
-      if ((m & 32) !== 0) {
-        const v = c + w + 1;
-        const s = seen[v];
-        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 5;
-      }
-      if ((m & 64) !== 0) {
-        const v = c + w - 1;
-        const s = seen[v];
-        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 6;
-      }
-      if ((m & 128) !== 0) {
-        const v = c - w - 1;
-        const s = seen[v];
-        if (s === gen ? gc + SQRT2 < g[v] : s !== closed) reached[n++] = 7;
-      }
-      for (let i = 0; i < n; i++) {
-        const k = reached[i];
-        const v = c + offset[k];
-        const ng = gc + length[k];
-        if (seen[v] !== gen) {
-          seen[v] = gen;
-          live++;
+      const cellOf = bands.cellOf;
+      const nextOf = bands.nextOf;
+      const touched = bands.touched;
+      // An expansion files at most 8 entries: while `top` is at most `room` they fit.
+      const room = cellOf.length - 8;
+      while (top <= room) {
+        if (live === 0 || expanded >= maxExpanded) {
+          out.limited = live !== 0;
+          done = true;
+          break;
         }
-        g[v] = ng;
-        parent[v] = c;
-        let dx = gx - x - stepX[k];
-        if (dx < 0) dx = -dx;
-        let dy = gy - y - stepY[k];
-        if (dy < 0) dy = -dy;
-        const f = ng + hScale * (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy));
-        // bands.push(v, f), written out (see BandQueue.push).
-        if (top === cellOf.length) {
-          bands.top = top;
-          bands.grow();
-          cellOf = bands.cellOf;
-          nextOf = bands.nextOf;
-          keyOf = bands.keyOf;
+        // The first non-empty band at or after the floor (one must be: live > 0).
+        const at = floor & ringMask;
+        let wi = at >> 5;
+        let word = bits[wi] & (-1 << (at & 31));
+        while (word === 0) {
+          wi = wi === lastWord ? 0 : wi + 1;
+          word = bits[wi];
         }
-        let band = Math.floor(f * scale);
-        if (band < floor) band = floor;
-        const r = band & ringMask;
-        const hd = head[r];
-        cellOf[top] = v;
-        keyOf[top] = f;
-        nextOf[top] = hd;
-        if (hd === -1) {
-          bits[r >> 5] |= 1 << (r & 31);
-          words[r >> 10] |= 1 << ((r >> 5) & 31);
-          bands.touched[bands.touchedCount++] = r;
-        } else {
-          const d = keyOf[hd] - f;
-          if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+        const r = (wi << 5) | (31 - Math.clz32(word & -word));
+        floor += (r - at) & ringMask;
+        // Its newest entry; in a mixed band, the one of least f.
+        let e = head[r];
+        let prev = -1;
+        if (mixed[r] === 1) {
+          bands.mixedPops++;
+          let least = Number.POSITIVE_INFINITY;
+          for (let k = e, p = -1; k !== -1; p = k, k = nextOf[k]) {
+            const v = cellOf[k];
+            const vy = ((v + 0.5) * invW) | 0;
+            let dx = gx - (v - vy * w);
+            if (dx < 0) dx = -dx;
+            let dy = gy - vy;
+            if (dy < 0) dy = -dy;
+            const f = g[v] + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            if (f < least) {
+              least = f;
+              e = k;
+              prev = p;
+            }
+          }
         }
-        head[r] = top;
-        pos[v] = top++;
+        const after = nextOf[e];
+        if (prev === -1) head[r] = after;
+        else nextOf[prev] = after;
+        if (head[r] === -1) {
+          bits[wi] &= ~(1 << (r & 31));
+          mixed[r] = 0;
+        }
+        const c = cellOf[e];
+        // Not its cell's live entry: the cell was filed again, lower, or is closed.
+        if (bandOf[c] !== floor) continue;
+        bandOf[c] = CLOSED_BAND;
+        live--;
+        expandedCells[expanded++] = c;
+        const gc = g[c];
+        if (c === goal) {
+          found = done = true;
+          break;
+        }
+        const y = ((c + 0.5) * invW) | 0;
+        const hx = gx - (c - y * w);
+        const hy = gy - y;
+        if (partial) {
+          const dx = hx < 0 ? -hx : hx;
+          const dy = hy < 0 ? -hy : hy;
+          const d = dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+          if (d < nearDistance || (d === nearDistance && gc < nearCost)) {
+            nearCell = c;
+            nearDistance = d;
+            nearCost = gc;
+          }
+        }
+        // The open steps, straights first: each reaches its cell first or more cheaply, or is dropped.
+        const m = masks[c];
+        if ((m & 1) !== 0) {
+          const v = c - w;
+          const ng = gc + 1;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx;
+            if (dx < 0) dx = -dx;
+            let dy = hy + 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 2) !== 0) {
+          const v = c + 1;
+          const ng = gc + 1;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx - 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 4) !== 0) {
+          const v = c + w;
+          const ng = gc + 1;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx;
+            if (dx < 0) dx = -dx;
+            let dy = hy - 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 8) !== 0) {
+          const v = c - 1;
+          const ng = gc + 1;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx + 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 16) !== 0) {
+          const v = c - w + 1;
+          const ng = gc + SQRT2;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx - 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy + 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 32) !== 0) {
+          const v = c + w + 1;
+          const ng = gc + SQRT2;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx - 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy - 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 64) !== 0) {
+          const v = c + w - 1;
+          const ng = gc + SQRT2;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx + 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy - 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
+        if ((m & 128) !== 0) {
+          const v = c - w - 1;
+          const ng = gc + SQRT2;
+          let file = true;
+          if (seen[v] !== gen) {
+            seen[v] = gen;
+            live++;
+          } else file = bandOf[v] !== CLOSED_BAND && ng < g[v];
+          if (file) {
+            g[v] = ng;
+            parent[v] = c;
+            let dx = hx + 1;
+            if (dx < 0) dx = -dx;
+            let dy = hy + 1;
+            if (dy < 0) dy = -dy;
+            const f = ng + dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+            let band = Math.floor(f * scale);
+            if (band < floor) band = floor;
+            const r = band & ringMask;
+            const hd = head[r];
+            cellOf[top] = v;
+            nextOf[top] = hd;
+            if (hd === -1) {
+              bits[r >> 5] |= 1 << (r & 31);
+              firstKey[r] = f;
+              touched[touchedCount++] = r;
+            } else {
+              const d = firstKey[r] - f;
+              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
+            }
+            head[r] = top++;
+            bandOf[v] = band;
+          }
+        }
       }
     }
     bands.top = top;
+    bands.touchedCount = touchedCount;
     bands.live = live;
+    bands.floor = floor;
     out.expanded = expanded;
     space.expandedCount = expanded;
-    if (partial && closest.cell >= 0) {
+    if (found) {
+      out.status = OUTCOME_FOUND;
+      out.end = goal;
+      out.cost = g[goal];
+    } else if (partial && nearCell >= 0) {
       out.status = OUTCOME_PARTIAL;
-      out.end = closest.cell;
-      out.cost = closest.cost;
+      out.end = nearCell;
+      out.cost = nearCost;
     }
   }
 

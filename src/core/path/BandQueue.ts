@@ -23,8 +23,9 @@ export const BAND_SCALE = 1024;
  * nodes as A*'s usual tie-break toward the larger g.
  *
  * A cell whose cost drops is pushed again; its older entry stays in its band and is skipped when reached.
- * `pos[cell]` (shared with the heap) holds the cell's live entry (`pop` sets it to -1; the written-out loops
- * mark closed cells in `seen` instead, see CLOSED_STAMP). Entries live in
+ * `pos[cell]` (shared with the heap) holds the cell's live entry (`pop` sets it to -1; distance fields' loop
+ * marks closed cells in `seen` instead, see CLOSED_STAMP). A*'s plain loop uses the arrays its own way: its
+ * `pos` holds each open cell's band, and `firstKey` each band's first key (see AStar.runPlain). Entries live in
  * arrays that grow (doubling) when a search outgrows them, so after the first big search nothing is
  * allocated.
  */
@@ -36,6 +37,8 @@ export class BandQueue {
   readonly ringMask: number;
   /** First entry of each band, -1 when empty. */
   readonly head: Int32Array;
+  /** A* (runPlain): the key that made each band non-empty, which its later keys are compared with. */
+  readonly firstKey: Float64Array;
   /** 1 where a band holds keys further apart than rounding noise. */
   readonly mixed: Uint8Array;
   /** One bit per non-empty band, and one bit per non-zero word of those (a pop skips empty stretches fast). */
@@ -73,6 +76,7 @@ export class BandQueue {
     this.ringMask = ring - 1;
     this.head = new Int32Array(ring).fill(-1);
     this.mixed = new Uint8Array(ring);
+    this.firstKey = new Float64Array(ring);
     this.bits = new Int32Array(ring >> 5);
     this.words = new Int32Array(Math.max(1, ring >> 10));
     const entries = 1024;
@@ -104,8 +108,7 @@ export class BandQueue {
 
   /**
    * Files `cell` under `key`. `fresh`: the cell is not open yet (otherwise this entry replaces its live one).
-   * The hot loop of A* carries its own copy of these lines (a double passed to a call V8 does not inline is
-   * boxed); keep the two alike.
+   * A*'s plain loop files its cells with its own copy of these lines (see AStar.runPlain for why).
    */
   push(cell: number, key: number, fresh: boolean): void {
     if (this.top === this.cellOf.length) this.grow();

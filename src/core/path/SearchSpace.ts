@@ -9,8 +9,8 @@ import { OpenHeap } from './OpenHeap.ts';
  * Also records which cells were expanded, in order, for the debug view.
  */
 /**
- * Added to a search's `gen` to stamp a closed cell in `seen` (the band-queue loops do: one read tells new,
- * open and closed apart). `begin` keeps stamps below 2^31 so the two never meet.
+ * Added to a search's `gen` to stamp a closed cell in `seen` (distance fields on open ground do: one read
+ * tells new, open and closed apart). `begin` keeps stamps below 2^31 so the two never meet.
  */
 export const CLOSED_STAMP = 0x80000000;
 
@@ -49,7 +49,7 @@ export class SearchSpace {
   begin(): void {
     if (this.gen === 0x7fffffff) {
       // Once in two billion searches the stamps wrap: clear them for real. They stay below 2^31 so that a
-      // search may stamp its closed cells gen + 2^31 (A*'s plain loop does) without meeting a later gen.
+      // search may stamp its closed cells gen + 2^31 (distance fields do) without meeting a later gen.
       this.seen.fill(0);
       this.goalMark.fill(0);
       this.gen = 0;
