@@ -227,32 +227,24 @@ export class AStar {
     const mixed = bands.mixed;
     const bits = bands.bits;
     const firstKey = bands.firstKey;
-    let touchedCount = 0;
-    let top = 0;
+    // The start, filed by hand (BandQueue.push would record its entry in pos; here pos holds bands).
+    const sx = start % w;
+    this.heuristic(sx, (start - sx) / w);
+    let floor = Math.floor(this.hOut[0] * scale);
+    const r0 = floor & ringMask;
+    bands.cellOf[0] = start;
+    bands.nextOf[0] = -1;
+    head[r0] = 0;
+    firstKey[r0] = this.hOut[0];
+    bits[r0 >> 5] |= 1 << (r0 & 31);
+    bands.touched[0] = r0;
+    let touchedCount = 1;
+    let top = 1;
     let live = 1;
-    {
-      const sy = ((start + 0.5) * invW) | 0;
-      let dx = gx - (start - sy * w);
-      if (dx < 0) dx = -dx;
-      let dy = gy - sy;
-      if (dy < 0) dy = -dy;
-      const f = dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
-      const band = Math.floor(f * scale);
-      const r = band & ringMask;
-      bands.cellOf[0] = start;
-      bands.nextOf[0] = -1;
-      head[r] = 0;
-      firstKey[r] = f;
-      bits[r >> 5] |= 1 << (r & 31);
-      bands.touched[touchedCount++] = r;
-      top = 1;
-      bandOf[start] = band;
-      bands.floor = band;
-    }
+    bandOf[start] = floor;
     seen[start] = gen;
     g[start] = 0;
     parent[start] = start;
-    let floor = bands.floor;
     let expanded = 0;
     // partial: the reached cell nearest the goal (octile distance, then cost), as ClosestReached.offer keeps it.
     let nearCell = -1;
