@@ -24,10 +24,10 @@ export const BAND_SCALE = 1024;
  *
  * A cell whose cost drops is pushed again; its older entry stays in its band and is skipped when reached.
  * `pos[cell]` (shared with the heap) holds the cell's live entry (`pop` sets it to -1; distance fields' loop
- * marks closed cells in `seen` instead, see CLOSED_STAMP). A*'s plain loop uses the arrays its own way: its
- * `pos` holds each open cell's band, and `firstKey` each band's first key (see AStar.runPlain). Entries live in
- * arrays that grow (doubling) when a search outgrows them, so after the first big search nothing is
- * allocated.
+ * marks closed cells in `seen` instead, see CLOSED_STAMP). A*'s plain loop uses the arrays its own way: it
+ * does not use `pos`, `keyOf` holds the g each entry was filed with, and `firstKey` each band's first key
+ * (see AStar.runPlain). Entries live in arrays that grow (doubling) when a search outgrows them, so after
+ * the first big search nothing is allocated.
  */
 
 export class BandQueue {
