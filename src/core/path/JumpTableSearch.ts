@@ -1,6 +1,7 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
 import { JumpTable } from './JumpTable.ts';
+import { TIE as HEAP_TIE } from './OpenHeap.ts';
 import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 
@@ -8,6 +9,9 @@ const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 // Module-local copy: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const OUTCOME_FOUND = FOUND;
+const TIE = HEAP_TIE;
+/** The g of an expanded node: no way in improves on it. */
+const CLOSED_G = Number.NEGATIVE_INFINITY;
 /** Direction (0 = N, clockwise) of a unit step, indexed by (dy + 1) * 3 + (dx + 1). */
 const DIR_OF = new Int8Array([7, 0, 1, 6, -1, 2, 5, 4, 3]);
 const DXS = new Int8Array([0, 1, 1, 1, 0, -1, -1, -1]);
@@ -20,6 +24,13 @@ const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
  * goal within reach stops there; a diagonal jump whose quadrant holds the goal stops where it meets the
  * goal's row or column (a cell from which a straight jump may reach it).
  *
+ * A query here reaches a few dozen cells scattered over the map, so its cost is cache misses more than
+ * work. It keeps what it knows of them together: one 8-byte slot per cell (stamp, node) and a node pool
+ * (cell, g, parent, heap slot) filled in the order cells are reached, with its own small heap over nodes,
+ * instead of the shared per-cell arrays (four cache lines a cell). Forced turns are read from the cell's
+ * own table entry, not from the walls around it. On the way out it writes the parents of the path's jump
+ * points into the shared space for the planner's tracePath.
+ *
  * The planner sends only queries that fit: 8 moves, uniform costs, no one-way edges, one goal, and no
  * character walled off for this search (the table knows the map's walls only).
  */
@@ -31,6 +42,20 @@ export class JumpTableSearch {
   /** The canonical directions out of the jump point being expanded. */
   private readonly dirs = new Int32Array(8);
   private readonly dist: Int16Array;
+  /** Per cell: `slot[2c]` the space's `gen` of the last search here that reached c, `slot[2c + 1]` its node. */
+  private slot: Int32Array | null = null;
+  /** The `gen` of the last search here: a smaller one means the space's stamps wrapped round. */
+  private lastGen = 0;
+  // The node pool, grown by doubling (a search reaches at most 8 new cells per expansion).
+  private cellOf = new Int32Array(256);
+  private gOf = new Float64Array(256);
+  /** The cell a node was reached from (the start's is itself). */
+  private parentOf = new Int32Array(256);
+  /** A node's slot in the heap while open (its g is CLOSED_G once expanded). */
+  private at = new Int32Array(256);
+  /** Binary min-heap of open nodes, and their keys f - g·TIE (ties to the larger g, as in OpenHeap). */
+  private heap = new Int32Array(256);
+  private keys = new Float64Array(256);
 
   constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
     this.grid = grid;
@@ -44,140 +69,239 @@ export class JumpTableSearch {
   run(start: number, maxExpanded: number, out: SearchOutcome): void {
     this.table.refresh();
     const w = this.grid.width;
-    const h = this.grid.height;
-    const walk = this.grid.walkable;
     const dist = this.dist;
     const space = this.space;
-    const heap = space.heap;
-    const pending = heap.pending;
-    const g = space.g;
-    const parent = space.parent;
-    const seen = space.seen;
-    const pos = space.pos;
-    const goalMark = space.goalMark;
-    const gen = space.gen;
     const expandedCells = space.expandedCells;
     const dirs = this.dirs;
     const gx = this.goals.xs[0];
     const gy = this.goals.ys[0];
+    const goal = gy * w + gx;
+    const slot = this.slot ?? this.newSlots();
+    const stamp = space.gen;
+    if (stamp <= this.lastGen) slot.fill(0);
+    this.lastGen = stamp;
+    let cellOf = this.cellOf;
+    let gOf = this.gOf;
+    let parentOf = this.parentOf;
+    let at = this.at;
+    let heap = this.heap;
+    let keys = this.keys;
     const sx = start % w;
     const sy = (start - sx) / w;
     // Rows by truncating (c + 0.5)/w, multiplied by 1/w (exact for any grid that fits in memory): integer
     // divisions and Math.floor's checks are slow.
     const invW = 1 / w;
-    space.open(start, 0, octile(gx - sx, gy - sy), start);
+    slot[2 * start] = stamp;
+    slot[2 * start + 1] = 0;
+    cellOf[0] = start;
+    gOf[0] = 0;
+    parentOf[0] = start;
+    at[0] = 0;
+    heap[0] = 0;
+    keys[0] = octile(gx - sx, gy - sy);
+    let nodes = 1;
+    let size = 1;
     let expanded = 0;
-    while (heap.size > 0) {
-      if (expanded >= maxExpanded) {
-        out.limited = true;
-        break;
+    let done = false;
+    while (!done) {
+      if (nodes + 8 > cellOf.length) {
+        this.grow();
+        cellOf = this.cellOf;
+        gOf = this.gOf;
+        parentOf = this.parentOf;
+        at = this.at;
+        heap = this.heap;
+        keys = this.keys;
       }
-      const c = heap.pop();
-      expandedCells[expanded++] = c;
-      const gc = g[c];
-      if (goalMark[c] === gen) {
-        out.status = OUTCOME_FOUND;
-        out.end = c;
-        out.cost = gc;
-        break;
-      }
-      const y = ((c + 0.5) * invW) | 0;
-      const x = c - y * w;
-      // The canonical directions out of c (all eight from the start), then one jump along each.
-      let n = 0;
-      const p = parent[c];
-      if (p === c) {
-        for (let d = 0; d < 8; d++) dirs[n++] = d;
-      } else {
-        const py = ((p + 0.5) * invW) | 0;
-        const px = p - py * w;
-        const dx = x > px ? 1 : x < px ? -1 : 0;
-        const dy = y > py ? 1 : y < py ? -1 : 0;
-        if (dx !== 0 && dy !== 0) {
-          // Diagonal: both straight components and the diagonal itself (no forced turns without corner cutting).
-          dirs[n++] = DIR_OF[4 + dx];
-          dirs[n++] = DIR_OF[(dy + 1) * 3 + 1];
-          dirs[n++] = DIR_OF[(dy + 1) * 3 + dx + 1];
-        } else if (dx !== 0) {
-          dirs[n++] = DIR_OF[4 + dx];
-          // Forced turns: a side cell open while the one behind it is a wall.
-          for (let side = -1; side <= 1; side += 2) {
-            const sy2 = y + side;
-            if (sy2 < 0 || sy2 >= h) continue;
-            const bx = x - dx;
-            if (walk[sy2 * w + x] === 1 && (bx < 0 || bx >= w || walk[sy2 * w + bx] !== 1)) {
-              dirs[n++] = DIR_OF[(side + 1) * 3 + 1];
-              dirs[n++] = DIR_OF[(side + 1) * 3 + dx + 1];
+      // An expansion makes at most 8 nodes: while `nodes` is at most `room` they fit. The pool grows between
+      // passes of this loop, not inside it: a call in the loop, even one rarely taken, makes V8 keep the loop's
+      // values in memory instead of registers.
+      const room = cellOf.length - 8;
+      while (nodes <= room) {
+        if (size === 0) {
+          done = true;
+          break;
+        }
+        if (expanded >= maxExpanded) {
+          out.limited = true;
+          done = true;
+          break;
+        }
+        // Pop the least key; the last slot's node sinks from the root.
+        const n = heap[0];
+        if (--size > 0) {
+          const m = heap[size];
+          const mk = keys[size];
+          let i = 0;
+          for (;;) {
+            let child = 2 * i + 1;
+            if (child >= size) break;
+            if (child + 1 < size && keys[child + 1] < keys[child]) child++;
+            if (keys[child] >= mk) break;
+            heap[i] = heap[child];
+            keys[i] = keys[child];
+            at[heap[i]] = i;
+            i = child;
+          }
+          heap[i] = m;
+          keys[i] = mk;
+          at[m] = i;
+        }
+        const c = cellOf[n];
+        expandedCells[expanded++] = c;
+        const gc = gOf[n];
+        gOf[n] = CLOSED_G;
+        if (c === goal) {
+          out.status = OUTCOME_FOUND;
+          out.end = c;
+          out.cost = gc;
+          // The path's jump points, back to the start, for the planner's tracePath.
+          const parent = space.parent;
+          for (let v = c; v !== start; v = parent[v]) parent[v] = parentOf[slot[2 * v + 1]];
+          done = true;
+          break;
+        }
+        const y = ((c + 0.5) * invW) | 0;
+        const x = c - y * w;
+        const c8 = c * 8;
+        // The canonical directions out of c (all eight from the start), then one jump along each.
+        let nd = 0;
+        if (n === 0) {
+          for (let d = 0; d < 8; d++) dirs[nd++] = d;
+        } else {
+          const p = parentOf[n];
+          const py = ((p + 0.5) * invW) | 0;
+          const px = p - py * w;
+          const dx = x > px ? 1 : x < px ? -1 : 0;
+          const dy = y > py ? 1 : y < py ? -1 : 0;
+          if (dx !== 0 && dy !== 0) {
+            // Diagonal: both straight components and the diagonal itself (no forced turns without corner cutting).
+            dirs[nd++] = DIR_OF[4 + dx];
+            dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+            dirs[nd++] = DIR_OF[(dy + 1) * 3 + dx + 1];
+          } else if (dx !== 0) {
+            dirs[nd++] = DIR_OF[4 + dx];
+            // Forced turns: a side cell open while the one behind it is a wall. The cell behind c is open (c was
+            // reached along the line), so the side cell is open when c can step to it, and the one behind it is
+            // a wall when c cannot step diagonally back past it: both in c's own entry.
+            for (let side = -1; side <= 1; side += 2) {
+              const toSide = DIR_OF[(side + 1) * 3 + 1];
+              if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(side + 1) * 3 + 1 - dx]] === 0) {
+                dirs[nd++] = toSide;
+                dirs[nd++] = DIR_OF[(side + 1) * 3 + dx + 1];
+              }
+            }
+          } else {
+            dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+            for (let side = -1; side <= 1; side += 2) {
+              const toSide = DIR_OF[4 + side];
+              if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(1 - dy) * 3 + side + 1]] === 0) {
+                dirs[nd++] = toSide;
+                dirs[nd++] = DIR_OF[(dy + 1) * 3 + side + 1];
+              }
             }
           }
-        } else {
-          dirs[n++] = DIR_OF[(dy + 1) * 3 + 1];
-          for (let side = -1; side <= 1; side += 2) {
-            const sx2 = x + side;
-            if (sx2 < 0 || sx2 >= w) continue;
-            const by = y - dy;
-            if (walk[y * w + sx2] === 1 && (by < 0 || by >= h || walk[by * w + sx2] !== 1)) {
-              dirs[n++] = DIR_OF[4 + side];
-              dirs[n++] = DIR_OF[(dy + 1) * 3 + side + 1];
+        }
+        const rx = gx - x;
+        const ry = gy - y;
+        for (let i = 0; i < nd; i++) {
+          // The jump along d: to the goal, a jump point, or nowhere.
+          const d = dirs[i];
+          const k = dist[c8 + d];
+          const reach = k > 0 ? k : -k;
+          if (reach === 0) continue;
+          const dx = DXS[d];
+          const dy = DYS[d];
+          let steps = 0;
+          let len = 1;
+          if ((d & 1) === 0) {
+            // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
+            const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
+            if (along > 0 && along <= reach) steps = along;
+            else if (k > 0) steps = k;
+          } else {
+            // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
+            len = SQRT2;
+            const ax = rx * dx;
+            const ay = ry * dy;
+            if (ax > 0 && ay > 0) {
+              const meet = ax < ay ? ax : ay;
+              if (k > 0 ? meet < k : meet <= reach) steps = meet;
             }
+            if (steps === 0 && k > 0) steps = k;
           }
-        }
-      }
-      const rx = gx - x;
-      const ry = gy - y;
-      for (let i = 0; i < n; i++) {
-        // The jump along d: to the goal, a jump point, or nowhere.
-        const d = dirs[i];
-        const k = dist[c * 8 + d];
-        const reach = k > 0 ? k : -k;
-        if (reach === 0) continue;
-        const dx = DXS[d];
-        const dy = DYS[d];
-        let steps = 0;
-        let len = 1;
-        if ((d & 1) === 0) {
-          // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
-          const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
-          if (along > 0 && along <= reach) steps = along;
-          else if (k > 0) steps = k;
-        } else {
-          // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
-          len = SQRT2;
-          const ax = rx * dx;
-          const ay = ry * dy;
-          if (ax > 0 && ay > 0) {
-            const meet = ax < ay ? ax : ay;
-            if (k > 0 ? meet < k : meet <= reach) steps = meet;
+          if (steps === 0) continue;
+          // Relax the cell `steps` along d.
+          const jx = x + steps * dx;
+          const jy = y + steps * dy;
+          const j = jy * w + jx;
+          const ng = gc + steps * len;
+          let m: number;
+          let hole: number;
+          if (slot[2 * j] === stamp) {
+            m = slot[2 * j + 1];
+            if (ng >= gOf[m]) continue;
+            hole = at[m];
+          } else {
+            m = nodes++;
+            slot[2 * j] = stamp;
+            slot[2 * j + 1] = m;
+            cellOf[m] = j;
+            hole = size++;
           }
-          if (steps === 0 && k > 0) steps = k;
+          gOf[m] = ng;
+          parentOf[m] = c;
+          let hx = gx - jx;
+          if (hx < 0) hx = -hx;
+          let hy = gy - jy;
+          if (hy < 0) hy = -hy;
+          const key = ng + hx + hy + SQRT2_MINUS_2 * (hx < hy ? hx : hy) - ng * TIE;
+          // Sift up from the node's slot (a new one at the end, or its own after a cheaper way in).
+          while (hole > 0) {
+            const up = (hole - 1) >> 1;
+            const uk = keys[up];
+            if (uk <= key) break;
+            const u = heap[up];
+            heap[hole] = u;
+            keys[hole] = uk;
+            at[u] = hole;
+            hole = up;
+          }
+          heap[hole] = m;
+          keys[hole] = key;
+          at[m] = hole;
         }
-        if (steps === 0) continue;
-        // Relax the cell `steps` along d.
-        const jx = x + steps * dx;
-        const jy = y + steps * dy;
-        const j = jy * w + jx;
-        const ng = gc + steps * len;
-        let fresh = false;
-        if (seen[j] === gen) {
-          if (pos[j] < 0 || ng >= g[j]) continue;
-        } else {
-          seen[j] = gen;
-          fresh = true;
-        }
-        g[j] = ng;
-        parent[j] = c;
-        let hx = gx - jx;
-        if (hx < 0) hx = -hx;
-        let hy = gy - jy;
-        if (hy < 0) hy = -hy;
-        pending[0] = ng + hx + hy + SQRT2_MINUS_2 * (hx < hy ? hx : hy);
-        pending[1] = ng;
-        if (fresh) heap.pushPending(j);
-        else heap.decreasePending(j);
       }
     }
     out.expanded = expanded;
     space.expandedCount = expanded;
+  }
+
+  /** The per-cell slots, made on the first search (8 bytes a cell, next to the table's 16). */
+  private newSlots(): Int32Array {
+    this.slot = new Int32Array(2 * this.grid.size);
+    return this.slot;
+  }
+
+  /** Doubles the node pool and the heap, keeping what they hold. */
+  private grow(): void {
+    const more = this.cellOf.length * 2;
+    const ints = (a: Int32Array) => {
+      const b = new Int32Array(more);
+      b.set(a);
+      return b;
+    };
+    const doubles = (a: Float64Array) => {
+      const b = new Float64Array(more);
+      b.set(a);
+      return b;
+    };
+    this.cellOf = ints(this.cellOf);
+    this.gOf = doubles(this.gOf);
+    this.parentOf = ints(this.parentOf);
+    this.at = ints(this.at);
+    this.heap = ints(this.heap);
+    this.keys = doubles(this.keys);
   }
 }
 
