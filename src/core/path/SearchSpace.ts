@@ -6,7 +6,9 @@ import { OpenHeap } from './OpenHeap.ts';
  * The per-cell memory every search of one grid shares: best cost so far (`g`), parent, heap slot, and
  * generation stamps. A cell's `g`/`parent` are meaningful only while `seen[cell] === gen`;
  * starting a search bumps `gen` instead of clearing megabytes of arrays, so a search costs what it touches.
- * Also records which cells were expanded, in order, for the debug view.
+ * Also records which cells were expanded, in order, for the debug view. Two hot searches keep their own
+ * per-cell state beside it, for fewer cache lines per cell: A*'s plain loop a g per cell (AStar.runPlain) and
+ * the jump-table JPS a slot per cell (JumpTableSearch); both still write `parent` for the planner's tracePath.
  */
 /**
  * Added to a search's `gen` to stamp a closed cell in `seen` (distance fields on open ground do: one read
