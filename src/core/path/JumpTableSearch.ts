@@ -68,6 +68,7 @@ export class JumpTableSearch {
   /** Searches from `start` to the single goal configured in the space; writes how it ended to `out`. */
   run(start: number, maxExpanded: number, out: SearchOutcome): void {
     this.table.refresh();
+    if (maxExpanded >= 2 && this.octilePath(start, out)) return;
     const w = this.grid.width;
     const dist = this.dist;
     const space = this.space;
@@ -275,6 +276,74 @@ export class JumpTableSearch {
     }
     out.expanded = expanded;
     space.expandedCount = expanded;
+  }
+
+  /**
+   * Answers without a search when the octile path to the goal is open: its diagonal run and its straight run,
+   * in either order, each walked through the table (one read per jump point along it). Its cost is the
+   * heuristic's, a lower bound, so it is optimal. On open ground most queries end here (on the bench's arena
+   * queries, 66 of 80); elsewhere it costs a few reads. Counts as expanding the start and the goal.
+   */
+  private octilePath(start: number, out: SearchOutcome): boolean {
+    const w = this.grid.width;
+    const sy = ((start + 0.5) * (1 / w)) | 0;
+    const sx = start - sy * w;
+    const gx = this.goals.xs[0];
+    const gy = this.goals.ys[0];
+    const goal = gy * w + gx;
+    const dx = gx > sx ? 1 : gx < sx ? -1 : 0;
+    const dy = gy > sy ? 1 : gy < sy ? -1 : 0;
+    const adx = (gx - sx) * dx;
+    const ady = (gy - sy) * dy;
+    const diagonal = adx < ady ? adx : ady;
+    const straight = (adx < ady ? ady : adx) - diagonal;
+    const diagonalDir = DIR_OF[(dy + 1) * 3 + dx + 1];
+    const diagonalStep = dx + dy * w;
+    const straightDir = adx > ady ? DIR_OF[4 + dx] : DIR_OF[(dy + 1) * 3 + 1];
+    const straightStep = adx > ady ? dx : dy * w;
+    let turn = start + diagonal * diagonalStep;
+    if (
+      !this.runIsOpen(start, diagonalDir, diagonalStep, diagonal) ||
+      !this.runIsOpen(turn, straightDir, straightStep, straight)
+    ) {
+      turn = start + straight * straightStep;
+      if (
+        !this.runIsOpen(start, straightDir, straightStep, straight) ||
+        !this.runIsOpen(turn, diagonalDir, diagonalStep, diagonal)
+      )
+        return false;
+    }
+    // The path's corners, for the planner's tracePath.
+    const parent = this.space.parent;
+    if (turn === start || turn === goal) parent[goal] = start;
+    else {
+      parent[turn] = start;
+      parent[goal] = turn;
+    }
+    out.status = OUTCOME_FOUND;
+    out.end = goal;
+    out.cost = diagonal * SQRT2 + straight;
+    out.expanded = 2;
+    this.space.expandedCells[0] = start;
+    this.space.expandedCells[1] = goal;
+    this.space.expandedCount = 2;
+    return true;
+  }
+
+  /** Whether `count` steps from `cell` in direction `d` (`step` apart in cell indices) are all open. */
+  private runIsOpen(cell: number, d: number, step: number, count: number): boolean {
+    const dist = this.dist;
+    let c = cell;
+    let n = count;
+    while (n > 0) {
+      const k = dist[c * 8 + d];
+      // k > 0: the next jump point is k steps on, every step to it open; otherwise -k open steps.
+      if (k <= 0) return n <= -k;
+      if (n <= k) return true;
+      c += k * step;
+      n -= k;
+    }
+    return true;
   }
 
   /** The per-cell slots, made on the first search (8 bytes a cell, next to the table's 16). */
