@@ -29,7 +29,10 @@ const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
  * (cell, g, parent, heap slot) filled in the order cells are reached, with its own small heap over nodes,
  * instead of the shared per-cell arrays (four cache lines a cell). Forced turns are read from the cell's
  * own table entry, not from the walls around it. On the way out it writes the parents of the path's jump
- * points into the shared space for the planner's tracePath.
+ * points into the shared space for the planner's tracePath. Its heap is written out in the loop rather than
+ * an OpenHeap over nodes: that measured 6–8% slower on lak304d and arena2.
+ *
+ * Before any of that it tries the octile path (see octilePath): open ground answers there.
  *
  * The planner sends only queries that fit: 8 moves, uniform costs, no one-way edges, one goal, and no
  * character walled off for this search (the table knows the map's walls only).
