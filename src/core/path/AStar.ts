@@ -209,7 +209,7 @@ export class AStar {
    *   entry arrays, inside the loop, made it ~30% slower. They grow between passes instead (`room`).
    * - A band's first key stands for its keys (`firstKey`); a band that gets a key further from it than
    *   rounding noise is mixed, and pops from it take the least f, recomputed from the entry's g and the
-   *   heuristic (no key per entry to write).
+   *   heuristic (entries store their g, below, but no f).
    *
    * And one keeps its memory traffic down: a step reads one per-cell number, the cell's g in `plainG`
    * (its own array: UNSEEN_G for a cell not reached, CLOSED_G once expanded, restored to UNSEEN_G for every
