@@ -21,6 +21,8 @@ export interface Scenario {
   /** The published optimal length (-1 where no path exists), as printed: rounded to `decimals` places. */
   optimal: number;
   decimals: number;
+  /** The line of the file it was read from (1-based), for messages that name a row. */
+  line: number;
 }
 
 export interface ScenarioFile {
@@ -127,6 +129,7 @@ export function parseScenarios(text: string, file: string): ScenarioFile {
       goalY,
       optimal,
       decimals: dot < 0 ? 0 : cols[8].length - dot - 1,
+      line: n + 1,
     });
   }
   return { version, scenarios };

@@ -6,7 +6,7 @@
  * first, then seeded random free tiles. Prints one JSON summary line; `--trace` writes the run as JSON Lines
  * (the format `check-trace` reads). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../src/core/grid/NavGrid.ts';
 import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
@@ -14,6 +14,7 @@ import { populate, type SpawnPoint } from '../src/core/world/populate.ts';
 import { Rng } from '../src/core/world/rng.ts';
 import { traceHeader, traceLine } from '../src/core/world/trace.ts';
 import { World } from '../src/core/world/World.ts';
+import { LineWriter } from './lib/LineWriter.ts';
 import { parseMap } from './movingai.ts';
 import { readTextFile } from './node-reader.ts';
 
@@ -120,41 +121,15 @@ class WanderingPlayer {
   }
 }
 
-/** Buffers trace lines and writes them in large chunks. */
-class TraceWriter {
-  private readonly fd: number;
-  private buf: string[] = [];
-  private size = 0;
-  constructor(file: string) {
-    try {
-      this.fd = openSync(file, 'w');
-    } catch {
-      throw new UsageError(`${file}: the trace file cannot be written.`);
-    }
-  }
-  line(s: string): void {
-    this.buf.push(s);
-    this.size += s.length;
-    if (this.size > 1 << 20) this.flush();
-  }
-  flush(): void {
-    if (this.buf.length > 0) writeSync(this.fd, `${this.buf.join('\n')}\n`);
-    this.buf = [];
-    this.size = 0;
-  }
-  close(): void {
-    this.flush();
-    closeSync(this.fd);
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const { grid, spawns } = await loadMap(args.map);
   const world = new World(grid, { seed: args.seed, tickHz: args.tickHz });
   populate(world, spawns, { enemies: args.enemies, aggro: args.aggro });
   const player = new WanderingPlayer(world, args.seed);
-  const trace = args.trace ? new TraceWriter(args.trace) : null;
+  const trace = args.trace
+    ? new LineWriter(args.trace, (f) => new UsageError(`${f}: the trace file cannot be written.`))
+    : null;
   trace?.line(traceHeader(world));
   const tickMs = new Float64Array(args.ticks);
   const start = performance.now();

@@ -23,6 +23,11 @@ export interface WorldConfig {
   playerHitEvery: number;
   /** Extra cost a planned path pays for entering a tile someone holds near the start (so it goes around). */
   crowdCost: number;
+  /**
+   * 8 (default): characters step to any of the eight neighbours (a diagonal never cuts a corner); 4: only up,
+   * down, left and right, the classic four-way style. Every search, chase field and push follows it.
+   */
+  moves: 8 | 4;
   /** Keep the cells of the player's last search (World.expanded) for the debug view. */
   debug: boolean;
 }
@@ -44,6 +49,7 @@ export const DEFAULT_CONFIG: WorldConfig = {
   playerDamage: 20,
   playerHitEvery: 0.5,
   crowdCost: 4,
+  moves: 8,
   debug: false,
 };
 
@@ -56,6 +62,7 @@ export function withDefaults(config: Partial<WorldConfig>): WorldConfig {
   if (!Number.isInteger(c.seed)) throw new RangeError(`world seed must be an integer, got ${c.seed}`);
   if (!(c.budget >= 1))
     throw new RangeError(`world path budget must be at least 1 expansion, got ${c.budget}`);
+  if (c.moves !== 8 && c.moves !== 4) throw new RangeError(`world moves must be 8 or 4, got ${c.moves}`);
   if (!(c.aggro >= 0)) throw new RangeError(`aggro radius must be a number ≥ 0, got ${c.aggro}`);
   return c;
 }

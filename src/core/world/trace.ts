@@ -3,14 +3,19 @@ import type { World } from './World.ts';
 
 /**
  * The world's run as JSON Lines (the sim tool's `--trace`): a header, then one line per movement, brain,
- * catch or respawn event in tick order. Other events (notice, hit, replan) are for the game, not the trace.
+ * catch or respawn event in tick order. `goals` (the crowd tool's) adds each walker's `goal: [x, y]` to the header. Other events (notice, hit, replan) are for the game, not the trace.
  */
-export function traceHeader(world: World): string {
+export function traceHeader(world: World, goals?: ReadonlyMap<number, readonly [number, number]>): string {
   return JSON.stringify({
     type: 'header',
     map: { width: world.grid.width, height: world.grid.height },
     tickHz: world.tickHz,
-    chars: world.characters.map((c) => ({ id: c.id, kind: c.kind, x: c.x, y: c.y })),
+    chars: world.characters.map((c) => {
+      const goal = goals?.get(c.id);
+      return goal
+        ? { id: c.id, kind: c.kind, x: c.x, y: c.y, goal }
+        : { id: c.id, kind: c.kind, x: c.x, y: c.y };
+    }),
   });
 }
 

@@ -1,0 +1,111 @@
+/**
+ * One-shot crowds through the world, as the multi-agent pathfinding benchmark poses them:
+ *   npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S]
+ *     [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE]
+ * FILE is a Moving AI `.map` or a Tiled map; the first N rows of the scenario give N passive walkers, each
+ * placed on its start and sent to its goal on tick 0. Runs until every walker stands on its goal or S seconds
+ * (300) have passed, and prints one JSON line (see tools/lib/crowd.ts for the fields). Bad arguments or rows:
+ * one sentence on stderr, exit code 1.
+ */
+import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from './lib/crowd.ts';
+import { LineWriter } from './lib/LineWriter.ts';
+import { MovingAiError } from './movingai.ts';
+
+const USAGE =
+  'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE]';
+
+const FLAGS = [
+  '--map',
+  '--scen',
+  '--agents',
+  '--moves',
+  '--speed',
+  '--tick-hz',
+  '--seconds',
+  '--seed',
+  '--trace',
+];
+
+interface Args extends CrowdOptions {
+  map: string;
+  scen: string;
+  agents: number;
+  trace?: string;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (!FLAGS.includes(flag)) throw new MovingAiError(`unknown argument "${flag}" (${USAGE}).`);
+    const value = argv[++i];
+    if (value === undefined || value.startsWith('--'))
+      throw new MovingAiError(`${flag} needs a value (${USAGE}).`);
+    values.set(flag, value);
+  }
+  const need = (flag: string): string => {
+    const v = values.get(flag);
+    if (v === undefined) throw new MovingAiError(`${flag} is required (${USAGE}).`);
+    return v;
+  };
+  const whole = (flag: string, fallback: number, min: number): number => {
+    const v = values.get(flag);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min)
+      throw new MovingAiError(`${flag} must be a whole number ≥ ${min}, got "${v}".`);
+    return n;
+  };
+  const positive = (flag: string, fallback: number): number => {
+    const v = values.get(flag);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n) || n <= 0)
+      throw new MovingAiError(`${flag} must be a number above 0, got "${v}".`);
+    return n;
+  };
+  const map = need('--map');
+  const scen = need('--scen');
+  const agents = whole('--agents', Number.NaN, 1);
+  if (Number.isNaN(agents)) throw new MovingAiError(`--agents N is required (${USAGE}).`);
+  const moves = whole('--moves', CROWD_DEFAULTS.moves, 1);
+  if (moves !== 8 && moves !== 4) throw new MovingAiError(`--moves must be 8 or 4, got ${moves}.`);
+  const tickHz = whole('--tick-hz', CROWD_DEFAULTS.tickHz, 1);
+  if (tickHz !== 20 && tickHz !== 30) throw new MovingAiError(`--tick-hz must be 20 or 30, got ${tickHz}.`);
+  const speed = positive('--speed', CROWD_DEFAULTS.speed);
+  if (speed > tickHz / 2)
+    throw new MovingAiError(`--speed must be at most ${tickHz / 2} tiles/s at ${tickHz} Hz, got ${speed}.`);
+  return {
+    map,
+    scen,
+    agents,
+    moves,
+    speed,
+    tickHz,
+    seconds: positive('--seconds', CROWD_DEFAULTS.seconds),
+    seed: whole('--seed', CROWD_DEFAULTS.seed, -2147483648),
+    trace: values.get('--trace'),
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const instance = await loadCrowd(args.map, args.scen, args.agents);
+  const trace = args.trace
+    ? new LineWriter(args.trace, (f) => new MovingAiError(`${f}: the trace file cannot be written.`))
+    : null;
+  const result = runCrowd(instance, args, { trace: trace ? (l) => trace.line(l) : undefined });
+  trace?.close();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    // Every fault a user can cause is one sentence; anything else is still one line, never a stack.
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`${message.endsWith('.') ? message : `${message}.`}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,234 @@
+/**
+ * One-shot crowds, as the multi-agent pathfinding benchmark poses them: the first N rows of a scenario file
+ * give N passive walkers, each placed on its start and sent to its goal on tick 0; the world runs until every
+ * walker stands on its goal or the time is up. Shared by the crowd tool, bench:crowd and the crowd tests.
+ */
+import { performance } from 'node:perf_hooks';
+import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
+import { loadTiledMap } from '../../src/core/tiled/loadTiledMap.ts';
+import type { Character } from '../../src/core/world/Character.ts';
+import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
+import { World } from '../../src/core/world/World.ts';
+import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from '../movingai.ts';
+import { readTextFile } from '../node-reader.ts';
+
+/** A walker's start and goal, and the scenario line it came from. */
+export interface CrowdRoute {
+  sx: number;
+  sy: number;
+  gx: number;
+  gy: number;
+  line: number;
+}
+
+export interface CrowdInstance {
+  grid: NavGrid;
+  routes: CrowdRoute[];
+}
+
+export interface CrowdOptions {
+  moves: 8 | 4;
+  /** Tiles per second of every walker. */
+  speed: number;
+  tickHz: number;
+  /** Stop after this much game time even if some walker has not arrived. */
+  seconds: number;
+  seed: number;
+}
+
+export const CROWD_DEFAULTS: CrowdOptions = { moves: 8, speed: 4, tickHz: 20, seconds: 300, seed: 1 };
+
+export interface CrowdResult {
+  agents: number;
+  arrived: number;
+  /** When the last walker arrived for good; null unless all arrived. */
+  makespanS: number | null;
+  /** Each walker's last arrival on its goal (the whole run for one not there), summed. */
+  sumS: number;
+  /** Each walker's optimal length under the run's moves ÷ speed, summed and at most. */
+  lowerBoundSumS: number;
+  lowerBoundMaxS: number;
+  /** The longest time a walker away from its goal went without starting a step. */
+  longestStandS: number;
+  tickMsP50: number;
+  tickMsP99: number;
+  tickMsMax: number;
+  ticks: number;
+}
+
+/** What a run reports as it goes: trace lines, and the world before its first tick (for query logs). */
+export interface CrowdHooks {
+  trace?: (line: string) => void;
+  onWorld?: (world: World) => void;
+}
+
+/**
+ * Reads a map (Moving AI `.map`, or a Tiled map) and the first `agents` rows of a scenario file, checking
+ * every row: inside the map, on walkable tiles, no two walkers on one start or one goal. Throws
+ * MovingAiError with one sentence naming the row.
+ */
+export async function loadCrowd(mapFile: string, scenFile: string, agents: number): Promise<CrowdInstance> {
+  const grid = mapFile.endsWith('.map')
+    ? loadMovingAiMap(mapFile)
+    : (await loadTiledMap(mapFile, readTextFile)).nav;
+  const { scenarios } = loadScenarios(scenFile);
+  if (!Number.isInteger(agents) || agents < 1)
+    throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);
+  if (agents > scenarios.length) {
+    throw new MovingAiError(
+      `${scenFile} holds ${scenarios.length} rows, fewer than the ${agents} agents asked for.`,
+    );
+  }
+  const starts = new Map<number, number>();
+  const goals = new Map<number, number>();
+  const routes: CrowdRoute[] = [];
+  for (let k = 0; k < agents; k++) {
+    const s = scenarios[k];
+    const where = `${scenFile} line ${s.line} (agent ${k + 1})`;
+    if (s.width !== grid.width || s.height !== grid.height) {
+      throw new MovingAiError(
+        `${where} is for a ${s.width} × ${s.height} map, but ${mapFile} is ${grid.width} × ${grid.height}.`,
+      );
+    }
+    for (const [what, x, y] of [
+      ['start', s.startX, s.startY],
+      ['goal', s.goalX, s.goalY],
+    ] as const) {
+      if (!grid.inBounds(x, y)) throw new MovingAiError(`${where}: its ${what} (${x}, ${y}) is off the map.`);
+      if (!grid.isWalkable(x, y))
+        throw new MovingAiError(`${where}: its ${what} (${x}, ${y}) is a blocked tile.`);
+    }
+    const si = grid.index(s.startX, s.startY);
+    const gi = grid.index(s.goalX, s.goalY);
+    const sameStart = starts.get(si);
+    if (sameStart !== undefined) {
+      throw new MovingAiError(
+        `${where}: its start (${s.startX}, ${s.startY}) is also line ${sameStart}'s start; two walkers cannot stand on one tile.`,
+      );
+    }
+    const sameGoal = goals.get(gi);
+    if (sameGoal !== undefined) {
+      throw new MovingAiError(
+        `${where}: its goal (${s.goalX}, ${s.goalY}) is also line ${sameGoal}'s goal; two walkers cannot stand on one tile.`,
+      );
+    }
+    starts.set(si, s.line);
+    goals.set(gi, s.line);
+    routes.push({ sx: s.startX, sy: s.startY, gx: s.goalX, gy: s.goalY, line: s.line });
+  }
+  return { grid, routes };
+}
+
+/** Each walker's optimal walking time alone on the map (length under `moves` ÷ speed). */
+export function aloneSeconds(
+  grid: NavGrid,
+  routes: readonly CrowdRoute[],
+  moves: 8 | 4,
+  speed: number,
+): number[] {
+  const planner = new PathPlanner(grid);
+  return routes.map((r) => {
+    const res = planner.find({ start: grid.index(r.sx, r.sy), goal: grid.index(r.gx, r.gy), moves });
+    if (res.status !== 'found') {
+      throw new MovingAiError(
+        `line ${r.line}: its goal (${r.gx}, ${r.gy}) cannot be reached from its start (${r.sx}, ${r.sy})${moves === 4 ? ' with 4 moves' : ''}.`,
+      );
+    }
+    return res.cost / speed;
+  });
+}
+
+/** Runs the crowd in a fresh world on `grid` (which it occupies: pass a grid nobody else uses). */
+export function runCrowd(
+  instance: CrowdInstance,
+  opts: CrowdOptions = CROWD_DEFAULTS,
+  hooks: CrowdHooks = {},
+): CrowdResult {
+  const { grid, routes } = instance;
+  const alone = aloneSeconds(grid, routes, opts.moves, opts.speed);
+  const world = new World(grid, { seed: opts.seed, tickHz: opts.tickHz, moves: opts.moves });
+  const walkers: Character[] = routes.map((r) =>
+    world.addEnemy(r.sx, r.sy, { passive: true, speed: opts.speed }),
+  );
+  const goalCell = routes.map((r) => grid.index(r.gx, r.gy));
+  hooks.onWorld?.(world);
+  if (hooks.trace) {
+    const goals = new Map<number, readonly [number, number]>();
+    walkers.forEach((c, k) => goals.set(c.id, [routes[k].gx, routes[k].gy]));
+    hooks.trace(traceHeader(world, goals));
+  }
+  for (let k = 0; k < walkers.length; k++) world.moveTo(walkers[k].id, routes[k].gx, routes[k].gy);
+
+  const n = walkers.length;
+  const hz = world.tickHz;
+  const maxTicks = Math.round(opts.seconds * hz);
+  /** Tick each walker last arrived on its goal (-1: not there now), and last started a step. */
+  const arrivedAt = new Int32Array(n).fill(-1);
+  const lastStep = new Int32Array(n);
+  for (let k = 0; k < n; k++) if (walkers[k].cell === goalCell[k]) arrivedAt[k] = 0;
+  const firstId = walkers.length > 0 ? walkers[0].id : 0;
+  const tickMs = new Float64Array(maxTicks);
+  let longestStand = 0;
+  let onGoal = arrivedAt.reduce((s, v) => s + (v >= 0 ? 1 : 0), 0);
+  let ticks = 0;
+  while (ticks < maxTicks && onGoal < n) {
+    const t0 = performance.now();
+    world.step();
+    tickMs[ticks] = performance.now() - t0;
+    const t = world.tick - 1;
+    const events = world.events;
+    for (let i = 0; i < events.count; i++) {
+      const e = events.at(i);
+      const k = e.id - firstId;
+      if (k < 0 || k >= n) continue;
+      if (e.type === 'step') {
+        lastStep[k] = t;
+        if (arrivedAt[k] >= 0) {
+          arrivedAt[k] = -1;
+          onGoal--;
+        }
+      } else if (e.type === 'arrive' && walkers[k].cell === goalCell[k]) {
+        arrivedAt[k] = t;
+        onGoal++;
+      }
+      if (hooks.trace) {
+        const line = traceLine(e);
+        if (line) hooks.trace(line);
+      }
+    }
+    for (let k = 0; k < n; k++) {
+      if (arrivedAt[k] >= 0 || walkers[k].moving) continue;
+      const stand = t - lastStep[k];
+      if (stand > longestStand) longestStand = stand;
+    }
+    ticks++;
+  }
+  const runS = ticks / hz;
+  let sum = 0;
+  let last = 0;
+  let arrived = 0;
+  for (let k = 0; k < n; k++) {
+    if (arrivedAt[k] >= 0) {
+      arrived++;
+      sum += arrivedAt[k] / hz;
+      last = Math.max(last, arrivedAt[k] / hz);
+    } else sum += runS;
+  }
+  const sorted = tickMs.slice(0, ticks).sort();
+  const pick = (q: number) => (ticks === 0 ? 0 : sorted[Math.min(ticks - 1, Math.floor(ticks * q))]);
+  const r3 = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    agents: n,
+    arrived,
+    makespanS: arrived === n ? r3(last) : null,
+    sumS: r3(sum),
+    lowerBoundSumS: r3(alone.reduce((s, v) => s + v, 0)),
+    lowerBoundMaxS: r3(alone.reduce((s, v) => Math.max(s, v), 0)),
+    longestStandS: r3(longestStand / hz),
+    tickMsP50: r3(pick(0.5)),
+    tickMsP99: r3(pick(0.99)),
+    tickMsMax: r3(ticks === 0 ? 0 : sorted[ticks - 1]),
+    ticks,
+  };
+}
