@@ -155,7 +155,7 @@ export function runCrowd(
   hooks.onWorld?.(world);
   if (hooks.trace) {
     const goals = new Map<number, readonly [number, number]>();
-    walkers.forEach((c, k) => goals.set(c.id, [routes[k].gx, routes[k].gy]));
+    for (let k = 0; k < walkers.length; k++) goals.set(walkers[k].id, [routes[k].gx, routes[k].gy]);
     hooks.trace(traceHeader(world, goals));
   }
   for (let k = 0; k < walkers.length; k++) world.moveTo(walkers[k].id, routes[k].gx, routes[k].gy);
