@@ -4,6 +4,9 @@ import type { Character } from './Character.ts';
 import { lineOfSight } from './sight.ts';
 import type { World } from './World.ts';
 
+/** Seconds a wanderer or a returner stands without a step before it gives up its walk. */
+const GIVE_UP_S = 4;
+
 /**
  * An enemy's small brain, run once per tick after movement:
  *
@@ -27,7 +30,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
       }
       if (c.state === 'idle') {
         if (t >= c.nextThinkTick) wander(w, c);
-      } else if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id)) {
+      } else if (w.arrived(c) || stuck(w, c, t)) {
         w.setState(c, 'idle');
         c.nextThinkTick = t + w.rng.range(hz, 4 * hz);
       }
@@ -42,8 +45,8 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
         w.goHome(c);
         return;
       }
-      if (!c.moving && inReach(w.grid, c.cell, p.cell)) {
-        c.path.clear();
+      if (!c.moving && inReach(w.grid, c.cell, p.cell, w.config.moves)) {
+        w.setPath(c, []);
         w.setState(c, 'attack');
         c.facing = dirOf(p.x - c.x, p.y - c.y);
         // A short wind-up before the first blow, so walking past an enemy is not an instant hit.
@@ -56,7 +59,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
         w.goHome(c);
         return;
       }
-      if (!inReach(w.grid, c.cell, p.cell)) {
+      if (!inReach(w.grid, c.cell, p.cell, w.config.moves)) {
         w.setState(c, 'chase');
         c.fieldVersion = -1;
         return;
@@ -70,7 +73,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
       }
       return;
     case 'return':
-      if (!c.moving && c.path.remaining === 0 && !w.scheduler.isQueued(c.id)) {
+      if (w.arrived(c) || stuck(w, c, t)) {
         w.setState(c, 'idle');
         c.nextThinkTick = t + w.rng.range(hz, 3 * hz);
       }
@@ -88,7 +91,15 @@ function notices(w: World, c: Character, p: Character): boolean {
 
 /** Still has the player: in sight within aggro range (or near enough to hear), or right next to it. */
 function sees(w: World, c: Character, p: Character): boolean {
-  return notices(w, c, p) || inReach(w.grid, c.cell, p.cell);
+  return notices(w, c, p) || inReach(w.grid, c.cell, p.cell, w.config.moves);
+}
+
+/**
+ * A wanderer or a returner that has not taken a step for a while gives up (someone stands on its tile and
+ * will not leave: the player, or one striking): it rests where it is and thinks again.
+ */
+function stuck(w: World, c: Character, t: number): boolean {
+  return !c.moving && t - Math.max(c.lastStepTick, c.stateSince) > GIVE_UP_S * w.tickHz;
 }
 
 function beyondLeash(c: Character): boolean {
@@ -100,11 +111,11 @@ function beyondLeash(c: Character): boolean {
 function startChase(w: World, c: Character, p: Character): void {
   w.scheduler.cancel(c.id);
   c.goal = -1;
+  c.dest = -1;
   c.target = p.id;
   c.lostSightTicks = 0;
   c.fieldVersion = -1;
-  if (c.path.remaining > 0) w.replaced(c);
-  c.path.clear();
+  w.setPath(c, []);
   w.events.push(w.tick, 'notice', c.id, c.x, c.y).other = p.id;
   w.setState(c, 'chase');
 }
@@ -117,9 +128,8 @@ function wander(w: World, c: Character): void {
     const x = c.spawnX + w.rng.range(-r, r);
     const y = c.spawnY + w.rng.range(-r, r);
     if (!grid.isWalkable(x, y) || (x === c.x && y === c.y)) continue;
-    c.goal = grid.index(x, y);
     w.setState(c, 'wander');
-    w.ask(c, 'goal');
+    w.walkTo(c, grid.index(x, y));
     return;
   }
   c.nextThinkTick = w.tick + w.rng.range(w.tickHz, 3 * w.tickHz);

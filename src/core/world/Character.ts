@@ -4,17 +4,15 @@ export type CharacterKind = 'player' | 'enemy';
 /** An enemy's brain state; the player's is always 'idle'. */
 export type BrainState = 'idle' | 'wander' | 'chase' | 'attack' | 'return';
 
+/** What a character's queued search looks for: `goal` its goal cell; `attack` a tile in reach of `target`. */
+export type PlanKind = 'goal' | 'attack';
+
 /**
  * The cells a character will walk, in order: `cells[cursor..length)`. The path it shows is the path it walks:
- * the renderer draws exactly these cells, and movement takes them one by one. Storage is reused (grown only
- * when a longer path arrives) so following and replacing paths allocates nothing per tick.
+ * the renderer draws these cells, and a step elsewhere (making way for someone) is written in as a detour.
+ * Storage is reused (grown only when a longer path arrives) so following and replacing paths allocates nothing
+ * per tick.
  */
-/**
- * What a character's queued search looks for: `goal` its goal cell; `attack` a tile in reach of `target`;
- * `around` its goal again, this time around the characters near it.
- */
-export type PlanKind = 'goal' | 'attack' | 'around';
-
 export class PathBuf {
   cells: Int32Array = new Int32Array(16);
   length = 0;
@@ -111,8 +109,13 @@ export class Character {
   hp: number;
   maxHp: number;
   readonly path = new PathBuf();
-  /** Where the current path was planned to (-1: nowhere); re-plans aim here again. */
+  /** Where it was sent (-1: nowhere); re-plans aim here again. */
   goal = -1;
+  /**
+   * The tile it walks to: its goal when reachable, else the reachable tile closest to it (-1: none). The
+   * crowd planner brings it there.
+   */
+  dest = -1;
   /** Character this one walks to attack (player clicks on an enemy, enemies chasing the player); 0 none. */
   target = 0;
   state: BrainState = 'idle';
@@ -125,27 +128,13 @@ export class Character {
   aggro: number;
   leash: number;
 
-  // Waiting and making way (see MOVEMENT.md).
-  /** Ticks spent standing with a blocked next tile. */
-  waitTicks = 0;
-  /** Who holds the tile it waits for (0: not waiting). */
-  waitsFor = 0;
-  /** Tick its current errand began (-1: at rest). The older the errand, the higher its priority. */
-  since = -1;
-  /** While another stood aside for it at a dead end: the one that did (0: none), and the priority lent. */
-  boostFor = 0;
-  boostKey = 0;
-  boostUntil = 0;
-  /** Pushed back along this character's way (it may go on pushing it back without a pause); 0: none. */
-  retreatFor = 0;
-  /** Pushed aside by this character (0: none); it keeps off that one's way until tick `pushedUntil`. */
-  pushedBy = 0;
-  pushedUntil = 0;
   /** Progress left over from an arrival this tick, carried into the next step (no time lost between tiles). */
   carry = 0;
 
   // Brain clocks, in ticks.
   stateSince = 0;
+  /** The tick it last started a step (-1: never). */
+  lastStepTick = -1;
   nextThinkTick = 0;
   lostSightTicks = 0;
   nextHitTick = 0;

@@ -1,3 +1,4 @@
+import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import type { World } from './World.ts';
 
@@ -20,7 +21,7 @@ export function startStep(w: World, c: Character, next: number, carry: number, t
   const ny = (next - nx) / width;
   const d = dirIndex(nx - c.x, ny - c.y);
   w.grid.occupy(next, c.id);
-  if (c.path.next() === next) c.path.cursor++;
+  followPath(w, c, next);
   c.moving = true;
   c.facing = d;
   c.fromX = c.x;
@@ -31,11 +32,30 @@ export function startStep(w: World, c: Character, next: number, carry: number, t
   c.stepLen = d & 1 ? Math.SQRT2 : 1;
   c.progress = carry / c.stepLen;
   c.carry = 0;
-  c.waitTicks = 0;
-  c.waitsFor = 0;
-  c.retreatFor = 0;
+  c.lastStepTick = t;
   w.steps++;
   w.events.push(t, 'step', c.id, c.x, c.y, nx, ny);
+}
+
+/**
+ * Keeps the path `c` shows the path it walks: a step onto its next cell (or a few cells on, a shortcut) moves
+ * along it; a step elsewhere (made way for someone) becomes a detour: that tile, back to where it stood when
+ * it cannot go on from there, then the rest of its way. A `replan` event says the shown path changed.
+ */
+function followPath(w: World, c: Character, next: number): void {
+  const p = c.path;
+  if (p.remaining === 0) return;
+  const end = Math.min(p.length, p.cursor + 3);
+  for (let k = p.cursor; k < end; k++) {
+    if (p.cells[k] !== next) continue;
+    if (k > p.cursor) w.replaced(c);
+    p.cursor = k + 1;
+    return;
+  }
+  if (!inReach(w.grid, next, p.next())) p.unshift(c.cell);
+  p.unshift(next);
+  p.cursor++;
+  w.replaced(c);
 }
 
 /** `c` has arrived: it releases the tile it left. */

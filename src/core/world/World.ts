@@ -7,12 +7,14 @@ import { thinkEnemy } from './Brain.ts';
 import { Character, type CharacterProps } from './Character.ts';
 import { ChaseField } from './ChaseField.ts';
 import { type WorldConfig, withDefaults } from './config.ts';
+import type { Crowd } from './crowd/Crowd.ts';
 import { EventLog } from './events.ts';
 import { Mover } from './Movement.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
 import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
+import { startStep } from './Stepping.ts';
 
 /** Path cost the near chase field covers around the player. */
 const NEAR_REACH = 24;
@@ -66,10 +68,26 @@ export class World {
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
     this.regions = new Regions(grid);
-    this.nearField = new ChaseField(grid, 0);
-    this.farField = new ChaseField(grid, 1);
+    const moves = this.config.moves;
+    this.nearField = new ChaseField(grid, 0, moves);
+    this.farField = new ChaseField(grid, 1, moves);
     this.expanded = new Int32Array(this.config.debug ? grid.size : 0);
-    this.mover = new Mover(this);
+    this.mover = new Mover(
+      {
+        grid,
+        planner: this.planner,
+        characters: this.characters,
+        chaseField: (c) => (this.player === null ? null : this.fieldFor(c).dist),
+        chaseTarget: () => (this.player === null ? -1 : this.player.planCell),
+        startStep: (c, cell) => startStep(this, c, cell, c.carry, this.tick),
+      },
+      moves,
+    );
+  }
+
+  /** The crowd planner that moves everyone (MOVEMENT.md). */
+  get crowd(): Crowd {
+    return this.mover.crowd;
   }
 
   /** The character with this id, or undefined. */
@@ -147,7 +165,26 @@ export class World {
       return;
     }
     c.target = 0;
-    c.goal = grid.index(x, y);
+    this.walkTo(c, grid.index(x, y));
+  }
+
+  /**
+   * Sends `c` towards `cell`: it walks to that tile when it can reach it, else to the reachable tile closest
+   * to it (an `unreachable` event says which). The player's walk is searched at once; anyone else's route
+   * waits its turn in the scheduler, while the crowd planner already moves it.
+   */
+  walkTo(c: Character, cell: number): void {
+    c.goal = cell;
+    if (c.kind === 'player') {
+      c.dest = cell;
+    } else {
+      const to = walkGoal(this, c.planCell, cell);
+      c.dest = typeof to === 'number' ? to : to[0];
+      if (c.dest !== cell) {
+        const w = this.grid.width;
+        this.events.push(this.tick, 'unreachable', c.id, c.dest % w, Math.floor(c.dest / w), cell % w, Math.floor(cell / w));
+      }
+    }
     this.ask(c, 'goal');
   }
 
@@ -158,9 +195,8 @@ export class World {
     c.target = foe.id;
     c.goal = foe.cell;
     c.nextHitTick = Math.max(c.nextHitTick, this.tick);
-    if (inReach(this.grid, c.planCell, foe.cell)) {
-      if (c.path.remaining > 0) this.replaced(c);
-      c.path.clear();
+    if (inReach(this.grid, c.planCell, foe.cell, this.config.moves)) {
+      this.setPath(c, []);
       return;
     }
     this.ask(c, 'attack');
@@ -173,10 +209,10 @@ export class World {
     const from = c.planCell;
     const x = from % grid.width;
     const y = (from - x) / grid.width;
-    if (!grid.canStep(x, y, dir)) return;
+    if ((this.config.moves === 4 && (dir & 1) === 1) || !grid.canStep(x, y, dir)) return;
     const to = (y + DY[dir]) * grid.width + x + DX[dir];
     c.target = 0;
-    c.goal = to;
+    c.goal = c.dest = to;
     this.scheduler.cancel(c.id);
     this.setPath(c, [to]);
   }
@@ -188,6 +224,7 @@ export class World {
     return this.planner.find({
       start: c.planCell,
       goal: walkGoal(this, c.planCell, this.grid.index(x, y)),
+      moves: this.config.moves,
       occupancy: { kind: 'cost', self: c.id, extra: this.config.crowdCost, radius: 3 },
       partial: true,
     }).path;
@@ -208,16 +245,22 @@ export class World {
         thinkEnemy(this, c, t);
         if (c.state === 'chase' || c.state === 'attack') chasing++;
       }
+      if (c.state === 'chase') this.showChase(c);
     }
     this.chasing = chasing;
     if (this.player) this.playerFights(this.player, t);
     this.tick = t + 1;
   }
 
-  /** Replace `c`'s path (cells after its plan cell), telling the renderer when it had one. */
+  /**
+   * Replace `c`'s path (cells after its plan cell), telling the renderer when it had one; it is also the
+   * route the crowd planner prices c's tiles by (and the player walks exactly).
+   */
   setPath(c: Character, cells: ArrayLike<number>): void {
     if (c.path.remaining > 0 || c.moving) this.replaced(c);
     c.path.set(cells);
+    if (cells.length === 0) this.crowd.clearRoute(c);
+    else this.crowd.setRoute(c, c.planCell, cells);
   }
 
   replaced(c: Character): void {
@@ -227,10 +270,7 @@ export class World {
   /** Queue a search of kind `plan` for `c` (the player's before anyone's). */
   ask(c: Character, plan: Character['plan']): void {
     c.plan = plan;
-    this.scheduler.request(
-      c.id,
-      c.kind === 'player' ? Urgency.Player : plan === 'around' ? Urgency.Yield : Urgency.Normal,
-    );
+    this.scheduler.request(c.id, c.kind === 'player' ? Urgency.Player : Urgency.Normal);
   }
 
   private readonly runRequest = (id: number): number => {
@@ -243,6 +283,23 @@ export class World {
   fieldFor(c: Character): ChaseField {
     const near = this.nearField;
     return near.target >= 0 && near.dist[c.planCell] < Number.POSITIVE_INFINITY ? near : this.farField;
+  }
+
+  /** A chaser shows the way down its field from where it is going next (redrawn when the field moves). */
+  private showChase(c: Character): void {
+    const field = this.fieldFor(c);
+    if (field.target < 0) return;
+    const from = this.crowd.frontOf(c);
+    if (c.fieldVersion === field.version && c.path.remaining > 0 && c.path.cells[c.path.cursor] !== from) return;
+    c.fieldVersion = field.version;
+    field.extract(c, c.planCell);
+    this.replaced(c);
+    if (field.dist[c.planCell] === Number.POSITIVE_INFINITY) field.needFull = true;
+  }
+
+  /** Whether `c` stands where it was going, with nothing left to do on the way. */
+  arrived(c: Character): boolean {
+    return !c.moving && !this.crowd.busy(c) && !this.scheduler.isQueued(c.id) && (c.dest < 0 || c.cell === c.dest);
   }
 
   /** The chase fields follow the player's next tile while anyone chases. */
@@ -280,6 +337,8 @@ export class World {
       // Twice the straight distance plus slack covers any sensible detour; beyond it, needFull.
       expanded += this.farField.build(this.planner, p.planCell, reach * 2 + 24);
     }
+    // The chasers' committed steps led to where the player was: plan afresh down the new field.
+    this.crowd.replan();
     return expanded;
   }
 
@@ -295,9 +354,9 @@ export class World {
     if (foe.cell !== p.goal && !p.moving) {
       // The foe moved: follow it.
       p.goal = foe.cell;
-      if (!inReach(this.grid, p.cell, foe.cell)) this.ask(p, 'attack');
+      if (!inReach(this.grid, p.cell, foe.cell, this.config.moves)) this.ask(p, 'attack');
     }
-    if (p.moving || !inReach(this.grid, p.cell, foe.cell) || t < p.nextHitTick) return;
+    if (p.moving || !inReach(this.grid, p.cell, foe.cell, this.config.moves) || t < p.nextHitTick) return;
     p.facing = dirOf(foe.x - p.x, foe.y - p.y);
     p.nextHitTick = t + Math.round(this.config.playerHitEvery * this.tickHz);
     foe.hp -= this.config.playerDamage;
@@ -325,13 +384,12 @@ export class World {
     c.moving = false;
     c.progress = 0;
     c.hp = c.maxHp;
-    c.path.clear();
+    this.setPath(c, []);
     c.goal = -1;
+    c.dest = -1;
     c.target = 0;
-    c.waitTicks = 0;
-    c.waitsFor = 0;
-    c.since = -1;
-    c.boostFor = 0;
+    // Put somewhere without a step: every committed step is dropped and the crowd plans from here.
+    this.crowd.replan();
     this.events.push(this.tick, 'respawn', c.id, x, y);
     if (c.kind === 'enemy') {
       this.setState(c, 'idle');
@@ -347,9 +405,6 @@ export class World {
 
   setState(c: Character, state: Character['state']): void {
     if (c.state === state) return;
-    // A new mind starts a new errand (its priority counts from now) and drops any borrowed priority.
-    c.since = -1;
-    c.boostFor = 0;
     c.state = state;
     c.stateSince = this.tick;
     this.events.push(this.tick, 'state', c.id, c.x, c.y).state = state;
@@ -359,9 +414,8 @@ export class World {
   goHome(c: Character): void {
     this.setState(c, 'return');
     c.target = 0;
-    c.goal = this.grid.index(c.spawnX, c.spawnY);
     c.lostSightTicks = 0;
-    this.ask(c, 'goal');
+    this.walkTo(c, this.grid.index(c.spawnX, c.spawnY));
   }
 
   private mustGet(id: number): Character {

@@ -10,9 +10,20 @@ import type { BrainState } from './Character.ts';
  * - `catch`: enemy `id` hit `other` (the player);
  * - `hit`: the player `id` hit enemy `other`;
  * - `respawn`: `id` was put on (x, y) without a step (player at 0 hit points, or a defeated enemy back home);
- * - `replan`: `id`'s path was replaced (blocked, pushed aside, new target tile): redraw it.
+ * - `replan`: `id`'s path was replaced (made way for someone, new target tile): redraw it;
+ * - `unreachable`: `id` was sent to (x2, y2), which it cannot reach from where it is: it walks to (x, y), the
+ *   reachable tile closest to it, instead.
  */
-export type WorldEventType = 'step' | 'arrive' | 'state' | 'notice' | 'catch' | 'hit' | 'respawn' | 'replan';
+export type WorldEventType =
+  | 'step'
+  | 'arrive'
+  | 'state'
+  | 'notice'
+  | 'catch'
+  | 'hit'
+  | 'respawn'
+  | 'replan'
+  | 'unreachable';
 
 export interface WorldEvent {
   t: number;

@@ -1,0 +1,377 @@
+import { DX, DY } from '../../grid/directions.ts';
+import type { NavGrid } from '../../grid/NavGrid.ts';
+import { type Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
+import type { Transition } from './Transition.ts';
+
+/**
+ * LaCAM (Okumura, AAAI 2023): a depth-first search over configurations of the whole crowd (one tile per
+ * character), from the configuration the crowd has committed to towards the one where every walker stands on
+ * its goal. Successors come from PIBT (Transition.ts); when PIBT's successor was seen before, the node asks
+ * again under constraints ("character i goes to tile v"), which a breadth-first tree per node enumerates, so
+ * in the end every successor of every node is tried and no configuration is entered twice: the search is
+ * complete (it finds the goal configuration whenever one can be reached) on a finite map.
+ *
+ * A configuration met again is not a dead end: the search goes back to its node and goes on generating that
+ * node's own successors (LaCAM*'s re-insertion), which keeps the search from enumerating the constraints of
+ * a node that merely leads somewhere known.
+ *
+ * Real-time use (Liang et al., "Real-Time LaCAM", SoCS 2025): the search runs a bounded amount each tick and
+ * the crowd commits one transition at a time towards the node the search is working on, along the tree the
+ * search grew (up to the common ancestor, then down). Transitions are reversible (a step back is a step), so
+ * walking back is legal.
+ */
+
+const NONE = -1;
+/** Priorities: each step away from its goal adds one (PIBT's rising priority); the player comes first. */
+const FIRST = 1e15;
+
+export class ConfigSearch {
+  /** The goal node once found, else -1. */
+  found = NONE;
+  /** Tiles nobody may enter (a knot's surroundings), passed on to every transition. */
+  held: Int32Array | null = null;
+  /** No configuration is left to try: no goal configuration can be reached from the root. */
+  exhausted = false;
+  nodes = 0;
+  private n = 0;
+  private readonly grid: NavGrid;
+  private readonly agents: Agents;
+  private readonly transition: Transition;
+  private readonly moves: 8 | 4;
+  // Per node: its configuration and priorities (n per node), parent, place on the stack, low-level queue.
+  private cfg = new Int32Array(0);
+  private prio = new Float64Array(0);
+  private parentOf = new Int32Array(64);
+  private depthOf = new Int32Array(64);
+  private hashOf = new Int32Array(64);
+  private lowHead = new Int32Array(64);
+  private lowTail = new Int32Array(64);
+  private stack = new Int32Array(64);
+  private stackSize = 0;
+  // The explored set: open addressing over node ids by configuration hash.
+  private slots = new Int32Array(1024);
+  // Low-level nodes (pooled): the constraint chain (parent, who, where), depth, queue link.
+  private lnParent = new Int32Array(1024);
+  private lnWho = new Int32Array(1024);
+  private lnWhere = new Int32Array(1024);
+  private lnDepth = new Int32Array(1024);
+  private lnNext = new Int32Array(1024);
+  private lnTop = 0;
+  private lnFree = NONE;
+  // The order characters decide in at the top node (cached).
+  private order = new Int32Array(16);
+  private orderCount = 0;
+  private orderOf = NONE;
+  private salt = 0;
+
+  constructor(grid: NavGrid, agents: Agents, transition: Transition, moves: 8 | 4) {
+    this.grid = grid;
+    this.agents = agents;
+    this.transition = transition;
+    this.moves = moves;
+  }
+
+  /** Starts afresh from `root` (a tile per id, -1 for none) with priorities `prio` (by id). */
+  reset(root: Int32Array, prio: Float64Array): void {
+    this.n = this.agents.count;
+    this.nodes = 0;
+    this.stackSize = 0;
+    this.found = NONE;
+    this.exhausted = false;
+    this.slots.fill(0);
+    this.lnTop = 0;
+    this.lnFree = NONE;
+    this.orderOf = NONE;
+    const r = this.newNode(root, NONE);
+    const base = r * this.n;
+    for (let id = 0; id < this.n; id++) this.prio[base + id] = prio[id];
+    this.insert(r);
+    this.push(r);
+  }
+
+  /** The configuration of `node` (a view: copy what you keep). */
+  config(node: number): Int32Array {
+    return this.cfg.subarray(node * this.n, (node + 1) * this.n);
+  }
+
+  /** The priorities of `node`. */
+  priorities(node: number): Float64Array {
+    return this.prio.subarray(node * this.n, (node + 1) * this.n);
+  }
+
+  /** The node the search is working on (the top of its stack), or the goal once found. */
+  target(): number {
+    if (this.found !== NONE) return this.found;
+    return this.stackSize > 0 ? this.stack[this.stackSize - 1] : NONE;
+  }
+
+  /**
+   * The next node on the way from `node` to the target in the search tree: down towards it when `node` is
+   * an ancestor of it, else up (-1 when `node` is the target).
+   */
+  nextOnWay(node: number): number {
+    let t = this.target();
+    if (t === NONE || t === node) return NONE;
+    const d = this.depthOf[node];
+    if (this.depthOf[t] <= d) return this.parentOf[node];
+    while (this.depthOf[t] > d + 1) t = this.parentOf[t];
+    return this.parentOf[t] === node ? t : this.parentOf[node];
+  }
+
+  /** How many transitions the target lies beyond `node` down the tree (0 unless `node` is its ancestor). */
+  ahead(node: number): number {
+    let t = this.target();
+    if (t === NONE) return 0;
+    const d = this.depthOf[node];
+    const ahead = this.depthOf[t] - d;
+    if (ahead <= 0) return 0;
+    while (this.depthOf[t] > d) t = this.parentOf[t];
+    return t === node ? ahead : 0;
+  }
+
+  /**
+   * Searches until `budget` PIBT calls are spent, the goal is found, or nothing is left. Returns the work done.
+   */
+  run(budget: number): number {
+    const t = this.transition;
+    const start = t.work;
+    while (this.found === NONE && !this.exhausted && t.work - start < budget) this.iterate();
+    return t.work - start;
+  }
+
+  private iterate(): void {
+    if (this.stackSize === 0) {
+      this.exhausted = true;
+      return;
+    }
+    const h = this.stack[this.stackSize - 1];
+    if (this.isGoal(h)) {
+      this.found = h;
+      return;
+    }
+    const low = this.lowHead[h];
+    if (low === NONE) {
+      this.stackSize--;
+      return;
+    }
+    this.lowHead[h] = this.lnNext[low];
+    if (this.lowHead[h] === NONE) this.lowTail[h] = NONE;
+    this.ensureOrder(h);
+    const depth = this.lnDepth[low];
+    if (depth < this.orderCount) this.expandLow(h, low, this.order[depth]);
+    // Generate a successor under low's constraints.
+    const t = this.transition;
+    const to = t.to;
+    const n = this.n;
+    to.fill(-1, 0, n);
+    for (let l = low; l !== NONE && this.lnDepth[l] > 0; l = this.lnParent[l]) to[this.lnWho[l]] = this.lnWhere[l];
+    this.freeLow(low);
+    const from = this.config(h);
+    const held = this.held;
+    if (!t.generate(from, this.order, this.orderCount, ++this.salt, held, held === null ? 0 : held.length)) return;
+    const known = this.lookup(to);
+    if (known !== NONE) {
+      // Met before: go on from there (its own successors are what is left to try).
+      if (known !== h) this.push(known);
+      return;
+    }
+    const c = this.newNode(to, h);
+    // Priorities: PIBT's, carried down (away from the goal: up by one; at it: back to the fraction).
+    const agents = this.agents;
+    const pb = h * n;
+    const cb = c * n;
+    for (let id = 1; id < n; id++) {
+      const p = this.prio[pb + id];
+      this.prio[cb + id] = this.atGoal(id, to[id]) ? p - Math.floor(p) : p + 1;
+      if (agents.role[id] === STRICT) this.prio[cb + id] = FIRST;
+    }
+    this.insert(c);
+    this.push(c);
+  }
+
+  private atGoal(id: number, cell: number): boolean {
+    const role = this.agents.role[id];
+    if (role === WALK || role === REST) return cell === this.agents.goal[id];
+    if (role === CHASE) return this.agents.dist(id, cell) <= 1.5;
+    return true; // FREE, HOLD, STRICT: nowhere to get to in this search
+  }
+
+  private isGoal(node: number): boolean {
+    const agents = this.agents;
+    const base = node * this.n;
+    for (let id = 1; id < this.n; id++) {
+      const role = agents.role[id];
+      if ((role === WALK || role === REST) && this.cfg[base + id] !== agents.goal[id]) return false;
+    }
+    return true;
+  }
+
+  /** Children of low-level node `low` constraining character `i` to each of its possible next tiles. */
+  private expandLow(h: number, low: number, i: number): void {
+    const c = this.cfg[h * this.n + i];
+    const role = this.agents.role[i];
+    if (role === HOLD) {
+      this.pushLow(h, low, i, c);
+      return;
+    }
+    if (role === STRICT) {
+      const next = this.agents.routeNext(i, c);
+      if (next >= 0) this.pushLow(h, low, i, next);
+      this.pushLow(h, low, i, c);
+      return;
+    }
+    const grid = this.grid;
+    const w = grid.width;
+    const x = c % w;
+    const y = (c - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    // A seeded rotation of the order tried, as LaCAM shuffles them.
+    const first = (this.salt * 7 + i) & 7;
+    for (let k = 0; k < 8; k += step) {
+      const d = (first + k) & 7;
+      if ((d & 1) === 1 && step === 2) continue;
+      if (grid.canStep(x, y, d)) this.pushLow(h, low, i, c + DY[d] * w + DX[d]);
+    }
+    this.pushLow(h, low, i, c);
+  }
+
+  /** The characters of node `h` in deciding order: the player first, then by priority, highest first. */
+  private ensureOrder(h: number): void {
+    if (this.orderOf === h) return;
+    this.orderOf = h;
+    const n = this.n;
+    if (this.order.length < n) this.order = new Int32Array(n);
+    const cfg = this.cfg;
+    const base = h * n;
+    const prio = this.prio;
+    const role = this.agents.role;
+    let count = 0;
+    for (let id = 1; id < n; id++) if (cfg[base + id] >= 0 && role[id] !== HOLD) this.order[count++] = id;
+    const order = this.order;
+    // Insertion sort on a list that is nearly sorted from one node to the next would need the last order;
+    // a plain sort keeps it simple (n log n, once per node).
+    const sub = order.subarray(0, count);
+    sub.sort((a, b) => prio[base + b] - prio[base + a] || a - b);
+    this.orderCount = count;
+  }
+
+  private newNode(config: Int32Array, parent: number): number {
+    const id = this.nodes++;
+    const n = this.n;
+    if ((id + 1) * n > this.cfg.length) {
+      const cap = Math.max((id + 1) * n, this.cfg.length * 2, 64 * n);
+      const cfg = new Int32Array(cap);
+      cfg.set(this.cfg);
+      this.cfg = cfg;
+      const prio = new Float64Array(cap);
+      prio.set(this.prio);
+      this.prio = prio;
+    }
+    if (id >= this.parentOf.length) {
+      const m = this.parentOf.length * 2;
+      this.parentOf = grow(this.parentOf, m);
+      this.depthOf = grow(this.depthOf, m);
+      this.hashOf = grow(this.hashOf, m);
+      this.lowHead = grow(this.lowHead, m);
+      this.lowTail = grow(this.lowTail, m);
+    }
+    this.cfg.set(config.subarray(0, n), id * n);
+    this.parentOf[id] = parent;
+    this.depthOf[id] = parent === NONE ? 0 : this.depthOf[parent] + 1;
+    this.hashOf[id] = hash(config, n);
+    this.lowHead[id] = NONE;
+    this.lowTail[id] = NONE;
+    this.pushLow(id, NONE, 0, 0);
+    return id;
+  }
+
+  private push(node: number): void {
+    if (this.stackSize === this.stack.length) this.stack = grow(this.stack, this.stack.length * 2);
+    this.stack[this.stackSize++] = node;
+  }
+
+  private pushLow(h: number, parent: number, who: number, where: number): void {
+    let l = this.lnFree;
+    if (l !== NONE) this.lnFree = this.lnNext[l];
+    else {
+      if (this.lnTop === this.lnParent.length) {
+        const m = this.lnParent.length * 2;
+        this.lnParent = grow(this.lnParent, m);
+        this.lnWho = grow(this.lnWho, m);
+        this.lnWhere = grow(this.lnWhere, m);
+        this.lnDepth = grow(this.lnDepth, m);
+        this.lnNext = grow(this.lnNext, m);
+      }
+      l = this.lnTop++;
+    }
+    this.lnParent[l] = parent;
+    this.lnWho[l] = who;
+    this.lnWhere[l] = where;
+    this.lnDepth[l] = parent === NONE ? 0 : this.lnDepth[parent] + 1;
+    this.lnNext[l] = NONE;
+    if (this.lowTail[h] === NONE) this.lowHead[h] = l;
+    else this.lnNext[this.lowTail[h]] = l;
+    this.lowTail[h] = l;
+  }
+
+  /**
+   * Low-level nodes stay referenced by their children's constraint chains, so they are not recycled one by
+   * one; the pool is reset with the search.
+   */
+  private freeLow(_l: number): void {}
+
+  private lookup(config: Int32Array): number {
+    const n = this.n;
+    const h = hash(config, n);
+    const mask = this.slots.length - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const v = this.slots[s];
+      if (v === 0) return NONE;
+      const node = v - 1;
+      if (this.hashOf[node] !== h) continue;
+      const base = node * n;
+      let same = true;
+      for (let k = 0; k < n; k++) {
+        if (this.cfg[base + k] !== config[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return node;
+    }
+  }
+
+  private insert(node: number): void {
+    if (this.nodes * 2 > this.slots.length) this.rehash();
+    const mask = this.slots.length - 1;
+    let s = this.hashOf[node] & mask;
+    while (this.slots[s] !== 0) s = (s + 1) & mask;
+    this.slots[s] = node + 1;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let node = 0; node < this.nodes - 1; node++) {
+      let s = this.hashOf[node] & mask;
+      while (slots[s] !== 0) s = (s + 1) & mask;
+      slots[s] = node + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+function hash(config: Int32Array, n: number): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < n; k++) {
+    h = Math.imul(h ^ config[k], 0x01000193);
+    h ^= h >>> 15;
+  }
+  return h | 0;
+}
+
+function grow(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}

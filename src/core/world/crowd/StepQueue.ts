@@ -1,0 +1,403 @@
+/**
+ * The steps the crowd planner has committed and the order in which characters may enter each tile: the
+ * execution side of MOVEMENT.md's plan. The planner commits whole transitions (every character moves at most
+ * one tile, no two end on one tile, nobody swaps, no ring of followers, a diagonal's corners stay empty before
+ * and after); characters then take their committed steps as fast as each can, keeping every tile's visits in
+ * order. A tile's visitors wait in a queue: a step into it may start only when every earlier visitor has left
+ * it, and a diagonal past a corner only when the corner's earlier visitors have left (later ones wait until the
+ * diagonal has started; touches do not wait for each other). This is an action dependency graph (Hönig et al.,
+ * 2019): its edges point from earlier transitions to later ones, so it has no cycle and execution never
+ * deadlocks, however the characters' speeds and step lengths differ.
+ *
+ * A plan's order of visits is a guess at who gets there first; characters keep their own pace, so one planned
+ * second may already stand at the tile while the first is still far away. It may then go first (`overtake`,
+ * as in switchable action dependency graphs, Berndt et al. 2020) when that cannot close a cycle of waits: a
+ * bounded search through the steps its leaving the tile waits for finds none of the overtaken one's.
+ *
+ * Everything lives in typed arrays with free lists: committing and taking steps allocate nothing once the
+ * pools have grown to the crowd's size.
+ */
+
+const NONE = -1;
+/** Entry kinds: a visit, a touch still to come, a touch done (left in the queue until it reaches the head). */
+const VISIT = 0;
+const TOUCH = 1;
+const TOUCHED = 2;
+/** Steps the overtaking check may look through before it gives up (and does not overtake). */
+const OVERTAKE_SEARCH = 96;
+
+export class StepQueue {
+  // Tile queues: per cell, a FIFO of entries.
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  // Entries (pooled): who, what kind, the number of the step that made it, the next in the tile's queue.
+  private entWho = new Int32Array(256);
+  private entKind = new Uint8Array(256);
+  private entSeq = new Int32Array(256);
+  private entNext = new Int32Array(256);
+  private entFree = NONE;
+  private entTop = 0;
+  // Committed steps (pooled): its number (per character, counting up), target tile, its visit entry, the
+  // corners and their touches, the next step of the same character.
+  private mvSeq = new Int32Array(256);
+  private mvTo = new Int32Array(256);
+  private mvVisit = new Int32Array(256);
+  private mvTouchA = new Int32Array(256);
+  private mvTouchB = new Int32Array(256);
+  private mvCornerA = new Int32Array(256);
+  private mvCornerB = new Int32Array(256);
+  private mvNext = new Int32Array(256);
+  private mvFree = NONE;
+  private mvTop = 0;
+  // Per character (by id): its queue of steps, the number of its next step and of its next commit.
+  private qHead = new Int32Array(16).fill(NONE);
+  private qTail = new Int32Array(16).fill(NONE);
+  private qLen = new Int32Array(16);
+  private seqHead = new Int32Array(16);
+  /** The visit entry of the tile it stands on (NONE when it got there before the current plan). */
+  private here = new Int32Array(16).fill(NONE);
+  /** The visit entry of the tile it is stepping into. */
+  private entering = new Int32Array(16).fill(NONE);
+  // The overtaking check's work list and seen list (agent, step number) pairs.
+  private todoWho = new Int32Array(OVERTAKE_SEARCH);
+  private todoSeq = new Int32Array(OVERTAKE_SEARCH);
+  private readonly width: number;
+  /** Steps started out of the plan's order (for tools). */
+  overtakes = 0;
+
+  constructor(cells: number, width: number) {
+    this.head = new Int32Array(cells).fill(NONE);
+    this.tail = new Int32Array(cells).fill(NONE);
+    this.width = width;
+  }
+
+  /** Makes room for character `id`. */
+  grow(id: number): void {
+    if (id < this.qHead.length) return;
+    const n = Math.max(id + 1, this.qHead.length * 2);
+    this.qHead = grow32(this.qHead, n, NONE);
+    this.qTail = grow32(this.qTail, n, NONE);
+    this.qLen = grow32(this.qLen, n, 0);
+    this.seqHead = grow32(this.seqHead, n, 0);
+    this.here = grow32(this.here, n, NONE);
+    this.entering = grow32(this.entering, n, NONE);
+  }
+
+  /** Committed steps `id` has not started yet. */
+  queued(id: number): number {
+    return this.qLen[id];
+  }
+
+  /** The tile of `id`'s next committed step, or -1. */
+  next(id: number): number {
+    const m = this.qHead[id];
+    return m === NONE ? -1 : this.mvTo[m];
+  }
+
+  /**
+   * Commits `id`'s step from `from` into the neighbouring `to` (after its other committed steps). A diagonal
+   * also queues touches of its two corners.
+   */
+  commit(id: number, from: number, to: number): void {
+    const m = this.newMove();
+    const seq = this.seqHead[id] + this.qLen[id];
+    this.mvSeq[m] = seq;
+    this.mvTo[m] = to;
+    this.mvVisit[m] = this.append(to, id, VISIT, seq);
+    const w = this.width;
+    const fx = from % w;
+    const tx = to % w;
+    if (fx !== tx && to - tx !== from - fx) {
+      const a = from + (tx - fx);
+      const b = to - (tx - fx);
+      this.mvCornerA[m] = a;
+      this.mvCornerB[m] = b;
+      this.mvTouchA[m] = this.append(a, id, TOUCH, seq);
+      this.mvTouchB[m] = this.append(b, id, TOUCH, seq);
+    } else {
+      this.mvCornerA[m] = NONE;
+      this.mvCornerB[m] = NONE;
+      this.mvTouchA[m] = NONE;
+      this.mvTouchB[m] = NONE;
+    }
+    this.mvNext[m] = NONE;
+    if (this.qTail[id] === NONE) this.qHead[id] = m;
+    else this.mvNext[this.qTail[id]] = m;
+    this.qTail[id] = m;
+    this.qLen[id]++;
+  }
+
+  /**
+   * Whether `id` may start its next committed step now: every earlier visitor of the tile (and of a diagonal's
+   * corners) has left, and nobody holds them (`occupant`: characters holding a tile from before the plan).
+   */
+  ready(id: number, occupant: Int32Array): boolean {
+    const m = this.qHead[id];
+    if (m === NONE) return false;
+    const to = this.mvTo[m];
+    if (this.head[to] !== this.mvVisit[m] || occupant[to] !== 0) return false;
+    return this.cornersReady(m, occupant);
+  }
+
+  private cornersReady(m: number, occupant: Int32Array): boolean {
+    const ta = this.mvTouchA[m];
+    if (ta === NONE) return true;
+    const a = this.mvCornerA[m];
+    const b = this.mvCornerB[m];
+    return occupant[a] === 0 && occupant[b] === 0 && this.touchReady(a, ta) && this.touchReady(b, this.mvTouchB[m]);
+  }
+
+  /** A touch may happen once every visit before it in the tile's queue has left (touches before it need not). */
+  private touchReady(cell: number, e: number): boolean {
+    for (let h = this.head[cell]; h !== NONE; h = this.entNext[h]) {
+      if (h === e) return true;
+      if (this.entKind[h] === VISIT) return false;
+    }
+    return false;
+  }
+
+  /**
+   * `id` stands beside the free tile of its next step, waiting only for characters the plan sent through it
+   * first who are not on their way in yet (each has a step to take before it): it goes first when that
+   * cannot make anyone wait forever. Returns whether it may now start.
+   */
+  overtake(id: number, occupant: Int32Array): boolean {
+    const m = this.qHead[id];
+    if (m === NONE) return false;
+    const to = this.mvTo[m];
+    const e = this.mvVisit[m];
+    if (this.head[to] === e || occupant[to] !== 0 || !this.cornersReady(m, occupant)) return false;
+    // It must leave the tile again by a committed step, or those it overtakes would wait for ever.
+    if (this.mvNext[m] === NONE) return false;
+    for (let x = this.head[to]; x !== e; x = this.entNext[x]) {
+      if (this.entKind[x] !== VISIT) return false;
+      const who = this.entWho[x];
+      if (this.entSeq[x] - this.seqHead[who] < 1) return false;
+    }
+    if (this.leavingWaitsFor(id, this.mvSeq[m] + 1, to, e, occupant)) return false;
+    // Move its entry to the head of the tile's queue.
+    let prev = this.head[to];
+    while (this.entNext[prev] !== e) prev = this.entNext[prev];
+    this.entNext[prev] = this.entNext[e];
+    if (this.tail[to] === e) this.tail[to] = prev;
+    this.entNext[e] = this.head[to];
+    this.head[to] = e;
+    this.overtakes++;
+    return true;
+  }
+
+  /**
+   * Whether `id`'s step number `seq` (its leaving tile `cell`) waits, directly or through others, on any step
+   * of those whose visits stand before `mine` in `cell`'s queue, from their step into `cell` on. A bounded
+   * search: when it runs out, the answer is yes (do not overtake).
+   */
+  private leavingWaitsFor(id: number, seq: number, cell: number, mine: number, occupant: Int32Array): boolean {
+    const todoWho = this.todoWho;
+    const todoSeq = this.todoSeq;
+    let n = 0;
+    let k = 0;
+    todoWho[n] = id;
+    todoSeq[n++] = seq;
+    while (k < n) {
+      const who = todoWho[k];
+      const s = todoSeq[k++];
+      // Is this a step of someone overtaken, at or after its visit of `cell`?
+      for (let x = this.head[cell]; x !== mine; x = this.entNext[x]) {
+        if (this.entWho[x] === who && s >= this.entSeq[x]) return true;
+      }
+      if (s < this.seqHead[who]) continue; // already under way or done
+      const mv = this.moveAt(who, s);
+      if (mv === NONE) return true; // not committed yet: unknown
+      // Its step before (its own step into `cell` is about to start, first in the queue: not a wait).
+      if (s > this.seqHead[who] && !(who === id && s - 1 === seq - 1)) {
+        if (n === OVERTAKE_SEARCH) return true;
+        todoWho[n] = who;
+        todoSeq[n++] = s - 1;
+      }
+      const checks = this.mvTouchA[mv] === NONE ? 1 : 3;
+      for (let c = 0; c < checks; c++) {
+        const t = c === 0 ? this.mvTo[mv] : c === 1 ? this.mvCornerA[mv] : this.mvCornerB[mv];
+        const own = c === 0 ? this.mvVisit[mv] : c === 1 ? this.mvTouchA[mv] : this.mvTouchB[mv];
+        // Someone standing there from before the plan: its first step.
+        const o = occupant[t];
+        if (o !== 0 && o !== who && this.here[o] === NONE && this.entering[o] === NONE) {
+          if (n === OVERTAKE_SEARCH) return true;
+          todoWho[n] = o;
+          todoSeq[n++] = this.seqHead[o];
+        }
+        for (let x = this.head[t]; x !== own && x !== NONE; x = this.entNext[x]) {
+          const kind = this.entKind[x];
+          if (kind === TOUCHED || (c > 0 && kind !== VISIT)) continue;
+          const y = this.entWho[x];
+          // A visit is cleared when its visitor leaves (its next step), a touch when the diagonal starts.
+          const need = kind === VISIT ? this.entSeq[x] + 1 : this.entSeq[x];
+          if (n === OVERTAKE_SEARCH) return true;
+          todoWho[n] = y;
+          todoSeq[n++] = x === this.here[y] || x === this.entering[y] ? this.seqHead[y] : need;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** `id`'s committed step number `seq`, or NONE when it is not queued. */
+  private moveAt(id: number, seq: number): number {
+    let m = this.qHead[id];
+    while (m !== NONE && this.mvSeq[m] !== seq) m = this.mvNext[m];
+    return m;
+  }
+
+  /** `id` starts its next committed step (checked with `ready`): the corners are free for later visitors. */
+  start(id: number): number {
+    const m = this.qHead[id];
+    const to = this.mvTo[m];
+    if (this.mvTouchA[m] !== NONE) {
+      this.entKind[this.mvTouchA[m]] = TOUCHED;
+      this.entKind[this.mvTouchB[m]] = TOUCHED;
+      this.dropDone(this.mvCornerA[m]);
+      this.dropDone(this.mvCornerB[m]);
+    }
+    this.entering[id] = this.mvVisit[m];
+    this.qHead[id] = this.mvNext[m];
+    if (this.qHead[id] === NONE) this.qTail[id] = NONE;
+    this.qLen[id]--;
+    this.seqHead[id]++;
+    this.freeMove(m);
+    return to;
+  }
+
+  /** `id` arrived, leaving tile `left`: the next visitor of `left` may come. */
+  arrived(id: number, left: number): void {
+    const e = this.here[id];
+    if (e !== NONE) this.popHead(left, e);
+    this.here[id] = this.entering[id];
+    this.entering[id] = NONE;
+  }
+
+  /**
+   * Drops every committed step nobody has started (a new plan begins from where everyone stands or is
+   * stepping to). Steps under way finish; the tiles they hold are held, and later plans wait for them.
+   */
+  clear(): void {
+    this.head.fill(NONE);
+    this.tail.fill(NONE);
+    this.qHead.fill(NONE);
+    this.qTail.fill(NONE);
+    this.qLen.fill(0);
+    this.here.fill(NONE);
+    this.entering.fill(NONE);
+    this.entFree = NONE;
+    this.entTop = 0;
+    this.mvFree = NONE;
+    this.mvTop = 0;
+  }
+
+  /**
+   * Forgets the committed steps of characters `ids` and every entry in the queues of tiles `cells` (a knot
+   * untied: its members' steps never left its region).
+   */
+  forget(ids: ArrayLike<number>, cells: ArrayLike<number>): void {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k];
+      if (id <= 0) continue;
+      for (let m = this.qHead[id]; m !== NONE; ) {
+        const next = this.mvNext[m];
+        this.freeMove(m);
+        m = next;
+      }
+      this.seqHead[id] += this.qLen[id];
+      this.qHead[id] = NONE;
+      this.qTail[id] = NONE;
+      this.qLen[id] = 0;
+      this.here[id] = NONE;
+      this.entering[id] = NONE;
+    }
+    for (let k = 0; k < cells.length; k++) {
+      const c = cells[k];
+      while (this.head[c] !== NONE) this.unlinkHead(c);
+    }
+  }
+
+  private append(cell: number, who: number, kind: number, seq: number): number {
+    let e = this.entFree;
+    if (e !== NONE) this.entFree = this.entNext[e];
+    else {
+      if (this.entTop === this.entWho.length) this.growEntries();
+      e = this.entTop++;
+    }
+    this.entWho[e] = who;
+    this.entKind[e] = kind;
+    this.entSeq[e] = seq;
+    this.entNext[e] = NONE;
+    if (this.tail[cell] === NONE) this.head[cell] = e;
+    else this.entNext[this.tail[cell]] = e;
+    this.tail[cell] = e;
+    return e;
+  }
+
+  /**
+   * Removes visit `e`, the head of `cell`'s queue (execution keeps visits in order, so it always is), and the
+   * touches done behind it.
+   */
+  private popHead(cell: number, e: number): void {
+    if (this.head[cell] !== e) return;
+    this.unlinkHead(cell);
+    this.dropDone(cell);
+  }
+
+  /** Drops touches already done from the head of `cell`'s queue. */
+  private dropDone(cell: number): void {
+    while (this.head[cell] !== NONE && this.entKind[this.head[cell]] === TOUCHED) this.unlinkHead(cell);
+  }
+
+  private unlinkHead(cell: number): void {
+    const e = this.head[cell];
+    this.head[cell] = this.entNext[e];
+    if (this.head[cell] === NONE) this.tail[cell] = NONE;
+    this.entNext[e] = this.entFree;
+    this.entFree = e;
+  }
+
+  private newMove(): number {
+    let m = this.mvFree;
+    if (m !== NONE) {
+      this.mvFree = this.mvNext[m];
+      return m;
+    }
+    if (this.mvTop === this.mvTo.length) this.growMoves();
+    return this.mvTop++;
+  }
+
+  private freeMove(m: number): void {
+    this.mvNext[m] = this.mvFree;
+    this.mvFree = m;
+  }
+
+  private growEntries(): void {
+    const n = this.entWho.length * 2;
+    this.entWho = grow32(this.entWho, n, 0);
+    this.entSeq = grow32(this.entSeq, n, 0);
+    this.entNext = grow32(this.entNext, n, 0);
+    const kind = new Uint8Array(n);
+    kind.set(this.entKind);
+    this.entKind = kind;
+  }
+
+  private growMoves(): void {
+    const n = this.mvTo.length * 2;
+    this.mvSeq = grow32(this.mvSeq, n, 0);
+    this.mvTo = grow32(this.mvTo, n, 0);
+    this.mvVisit = grow32(this.mvVisit, n, 0);
+    this.mvTouchA = grow32(this.mvTouchA, n, 0);
+    this.mvTouchB = grow32(this.mvTouchB, n, 0);
+    this.mvCornerA = grow32(this.mvCornerA, n, 0);
+    this.mvCornerB = grow32(this.mvCornerB, n, 0);
+    this.mvNext = grow32(this.mvNext, n, 0);
+  }
+}
+
+function grow32(a: Int32Array, n: number, fill: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n).fill(fill);
+  b.set(a);
+  return b;
+}

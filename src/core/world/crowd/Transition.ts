@@ -1,0 +1,501 @@
+import { DX, DY } from '../../grid/directions.ts';
+import type { NavGrid } from '../../grid/NavGrid.ts';
+import { type Agents, HOLD, STRICT } from './Agents.ts';
+
+/**
+ * One step of the whole crowd at once: from a configuration (a tile per character) to the next, by PIBT,
+ * Priority Inheritance with Backtracking (Okumura et al., AIJ 2022), with the "swap" of LaCAM3 (Okumura 2024)
+ * for two that meet head-on where they cannot pass. Characters decide in priority order; each tries its
+ * neighbouring tiles best first (nearest its goal), and one that wants a tile held by someone who has not
+ * decided yet pushes them: they inherit its turn and must move elsewhere, recursively, or the push fails and
+ * the next tile is tried.
+ *
+ * The transitions it makes obey the world's rules for the step queue (StepQueue.ts): no two characters end on
+ * one tile, nobody swaps tiles with a neighbour, no ring of characters each following the next (a follower
+ * waits for the tile ahead to be left, so a ring would wait forever), and a diagonal's two corner tiles are
+ * empty before and after (the world's no-squeezing rule). Characters that HOLD stay; a STRICT one (the player)
+ * takes only its next route tile or stays, and is never pushed since it decides first.
+ */
+
+const NONE = 0;
+/** Stands in `occNow`/`occNext` for a tile held by a step under way (no character decides for it). */
+const HELD = 0x7fffffff;
+/**
+ * Candidates rank by the distance left from them (PIBT's order: any tile nearer the goal beats staying);
+ * among tiles as near, the shorter step (straight before diagonal, a cheap tile before a costly one) first.
+ */
+const STEP_TIE = 1e-3;
+/** Direction index of the unit offset (dx, dy), at (dy + 1) * 3 + dx + 1. */
+const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
+/** Tie-breaking noise, far below any difference in distance. */
+const JITTER = 1e-6;
+/** Added to the rank of a tile a pushed character should take only when nothing else is left. */
+const DEFER = 1e12;
+/** Longest corridor the swap looks along. */
+const MAX_WALK = 4096;
+
+export class Transition {
+  /** The next tile of each character (by id), -1 while undecided. */
+  to = new Int32Array(16);
+  private from: Int32Array = new Int32Array(0);
+  private readonly grid: NavGrid;
+  private readonly agents: Agents;
+  private readonly moves: 8 | 4;
+  private readonly width: number;
+  private readonly occNow: Int32Array;
+  private readonly occNext: Int32Array;
+  /** How many decided diagonals squeeze past each tile (it must stay empty). */
+  private readonly touched: Int32Array;
+  private touchedList = new Int32Array(64);
+  private touchedCount = 0;
+  // Per character: its candidate tiles, best first (up to 9), and how many.
+  private cand = new Int32Array(16 * 9);
+  private candKey = new Float64Array(16 * 9);
+  private candCount = new Int32Array(16);
+  private salt = 0;
+  /** PIBT calls made: the search's unit of work. */
+  work = 0;
+  swap = true;
+  pullOn = true;
+  followCost = 0;
+  /** Nobody enters a tile someone stands on in the same step (a step holds both tiles until it ends). */
+  noFollow = false;
+  /** With `noFollow`: characters on their way (1) that others should wait for rather than push; null: none. */
+  busy: Uint8Array | null = null;
+
+  /**
+   * `shared`: another Transition over the same grid whose per-tile arrays this one borrows (they are clean
+   * between calls; one call at a time), so a knot's own planner costs no memory per tile.
+   */
+  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, shared?: Transition) {
+    this.grid = grid;
+    this.agents = agents;
+    this.moves = moves;
+    this.width = grid.width;
+    this.occNow = shared?.occNow ?? new Int32Array(grid.size);
+    this.occNext = shared?.occNext ?? new Int32Array(grid.size);
+    this.touched = shared?.touched ?? new Int32Array(grid.size);
+  }
+
+  grow(id: number): void {
+    if (id < this.to.length) return;
+    const n = Math.max(id + 1, this.to.length * 2);
+    const to = new Int32Array(n);
+    to.set(this.to);
+    this.to = to;
+    const cand = new Int32Array(n * 9);
+    cand.set(this.cand);
+    this.cand = cand;
+    const key = new Float64Array(n * 9);
+    key.set(this.candKey);
+    this.candKey = key;
+    const count = new Int32Array(n);
+    count.set(this.candCount);
+    this.candCount = count;
+  }
+
+  /**
+   * Fills `to` from `from` (both by id; -1 for ids not in the world): characters whose `to` is already set
+   * (constraints) keep it; the rest decide in `order`. Returns whether the result is a legal transition.
+   * `salt` varies the tie-breaking (LaCAM asks for several successors of one configuration).
+   */
+  generate(
+    from: Int32Array,
+    order: Int32Array,
+    count: number,
+    salt: number,
+    held: Int32Array | null = null,
+    heldCount = 0,
+  ): boolean {
+    this.from = from;
+    this.salt = salt;
+    const to = this.to;
+    const occNow = this.occNow;
+    const occNext = this.occNext;
+    const agents = this.agents;
+    const ids = agents.count;
+    // Tiles held by steps under way (the tiles they leave): nobody may enter them this step.
+    for (let k = 0; k < heldCount; k++) {
+      occNow[held![k]] = HELD;
+      occNext[held![k]] = HELD;
+    }
+    for (let id = 1; id < ids; id++) {
+      const c = from[id];
+      if (c < 0) continue;
+      occNow[c] = id;
+      if (agents.role[id] === HOLD && to[id] < 0) to[id] = c;
+    }
+    let ok = true;
+    // Constrained characters first: their tiles are taken before anyone decides.
+    for (let id = 1; id < ids && ok; id++) {
+      const t = to[id];
+      if (t < 0 || from[id] < 0) continue;
+      if (occNext[t] !== NONE) ok = false;
+      else occNext[t] = id;
+    }
+    for (let id = 1; id < ids && ok; id++) {
+      const t = to[id];
+      if (t >= 0 && from[id] >= 0 && t !== from[id] && !this.markCorners(from[id], t)) ok = false;
+    }
+    for (let k = 0; k < count && ok; k++) {
+      const id = order[k];
+      if (to[id] < 0 && !this.pibt(id, NONE)) ok = false;
+    }
+    if (ok) ok = this.legal(from, ids);
+    // Clean up the per-tile marks (only the tiles this call touched).
+    for (let id = 1; id < ids; id++) {
+      const c = from[id];
+      if (c < 0) continue;
+      occNow[c] = NONE;
+      const t = to[id];
+      if (t >= 0) occNext[t] = NONE;
+      occNext[c] = NONE;
+    }
+    for (let k = 0; k < heldCount; k++) {
+      occNow[held![k]] = NONE;
+      occNext[held![k]] = NONE;
+    }
+    for (let k = 0; k < this.touchedCount; k++) this.touched[this.touchedList[k]] = 0;
+    this.touchedCount = 0;
+    return ok;
+  }
+
+  /** PIBT(i): i takes a tile for the next configuration; `parent` pushed it (it may not stay). */
+  private pibt(i: number, parent: number, forced = false): boolean {
+    this.work++;
+    const from = this.from;
+    const to = this.to;
+    const occNow = this.occNow;
+    const occNext = this.occNext;
+    const c = from[i];
+    const n = this.candidates(i, c, parent);
+    const base = i * 9;
+    let puller = NONE;
+    if (this.swap && this.pullOn && n > 1 && this.agents.role[i] !== STRICT) {
+      puller = this.swapPartner(i, c, this.cand[base]);
+      if (puller !== NONE) this.reverse(base, n);
+    }
+    for (let k = 0; k < n; k++) {
+      const u = this.cand[base + k];
+      if (u === c) {
+        if (forced || occNext[c] !== NONE) continue;
+        occNext[c] = i;
+        to[i] = c;
+        return true;
+      }
+      if (occNext[u] !== NONE || this.touched[u] !== 0) continue;
+      const j = occNow[u];
+      if (j !== NONE && this.noFollow) {
+        // Its holder must leave first: ask it to (an undecided one inherits the turn), and wait a step for it.
+        // One on its way is not asked (it is about to move on anyway), unless it is stuck where it stands.
+        if (forced || !this.pushable(j) || to[j] >= 0 || (this.busy !== null && this.busy[j] === 1)) continue;
+        if (!this.pibt(j, i, true)) continue;
+        occNext[c] = i;
+        to[i] = c;
+        return true;
+      }
+      if (j === HELD) continue;
+      if (j !== NONE) {
+        const tj = to[j];
+        if (tj >= 0) {
+          // j has decided to move on: following it is fine, unless that closes a ring or is a swap.
+          if (tj === c || this.closesRing(i, j)) continue;
+        } else if (j === parent || !this.pushable(j)) continue;
+      }
+      if (!this.markCorners(c, u)) continue;
+      occNext[u] = i;
+      to[i] = u;
+      if (j !== NONE && to[j] < 0 && !this.pibt(j, i)) {
+        // j could not get out of the way: it stays on u (it reserved it), and i tries its next tile.
+        this.unmarkCorners(c, u);
+        to[i] = -1;
+        continue;
+      }
+      // (Free stepping has no pull: one may not step onto a tile another is still leaving.)
+      if (k === 0 && puller !== NONE && !this.noFollow) this.pull(puller, i);
+      return true;
+    }
+    // Nowhere to go: it stays (a pusher that wanted this tile then tries its own next one).
+    occNext[c] = i;
+    to[i] = c;
+    return false;
+  }
+
+  /**
+   * Fills i's candidates, best first: its route's next tile only (STRICT), else every step and staying. One
+   * pushed by `parent` tries last the tiles where the parent would have to get past it again with no room
+   * to do so (along a corridor the parent must take): it steps aside instead when it can.
+   */
+  private candidates(i: number, c: number, parent: number): number {
+    const base = i * 9;
+    const cand = this.cand;
+    const key = this.candKey;
+    const agents = this.agents;
+    let n = 0;
+    if (agents.role[i] === STRICT) {
+      const next = agents.routeNext(i, c);
+      if (next >= 0) cand[base + n++] = next;
+      cand[base + n++] = c;
+      this.candCount[i] = n;
+      return n;
+    }
+    const grid = this.grid;
+    const w = this.width;
+    const x = c % w;
+    const y = (c - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    const salt = this.salt;
+    for (let d = 0; d < 8; d += step) {
+      if (!grid.canStep(x, y, d)) continue;
+      const u = c + DY[d] * w + DX[d];
+      cand[base + n] = u;
+      key[base + n] = agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
+      // Entering a tile someone stands on means waiting until they have left it (a step's time).
+      if (this.occNow[u] !== NONE) key[base + n] += this.followCost;
+      if (parent !== NONE && this.swap && this.swapRequired(parent, i, c, u)) key[base + n] += DEFER;
+      n++;
+    }
+    cand[base + n] = c;
+    key[base + n] = agents.dist(i, c) + JITTER * noise(c, salt);
+    n++;
+    // Insertion sort: nine at most.
+    for (let a = 1; a < n; a++) {
+      const cv = cand[base + a];
+      const kv = key[base + a];
+      let b = a - 1;
+      while (b >= 0 && key[base + b] > kv) {
+        cand[base + b + 1] = cand[base + b];
+        key[base + b + 1] = key[base + b];
+        b--;
+      }
+      cand[base + b + 1] = cv;
+      key[base + b + 1] = kv;
+    }
+    this.candCount[i] = n;
+    return n;
+  }
+
+  private reverse(base: number, n: number): void {
+    const cand = this.cand;
+    for (let a = 0, b = n - 1; a < b; a++, b--) {
+      const t = cand[base + a];
+      cand[base + a] = cand[base + b];
+      cand[base + b] = t;
+    }
+  }
+
+  /** Whether the grid allows the step from `a` into its neighbour `b` (one-way edges included). */
+  canMove(a: number, b: number): boolean {
+    const w = this.width;
+    const ax = a % w;
+    const ay = (a - ax) / w;
+    const dx = (b % w) - ax;
+    const dy = (b - (b % w)) / w - ay;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return false;
+    if (this.moves === 4 && dx !== 0 && dy !== 0) return false;
+    return this.grid.canStep(ax, ay, DIR[(dy + 1) * 3 + dx + 1]);
+  }
+
+  private pushable(j: number): boolean {
+    if (j === HELD) return false;
+    const role = this.agents.role[j];
+    return role !== HOLD && role !== STRICT;
+  }
+
+  /**
+   * Whether i entering j's tile while j moves on would close a ring: following the chain of who enters
+   * whose tile from j leads back to i.
+   */
+  private closesRing(i: number, j: number): boolean {
+    const to = this.to;
+    const from = this.from;
+    let x = j;
+    for (let guard = 0; guard < this.agents.count; guard++) {
+      const t = to[x];
+      if (t < 0 || t === from[x]) return false;
+      const y = this.occNow[t];
+      if (y === NONE || y === HELD) return false;
+      if (y === i) return true;
+      x = y;
+    }
+    return true;
+  }
+
+  /**
+   * A diagonal from `c` to `u` needs both corner tiles empty now and next; reserves them as touched.
+   * Straight steps need nothing. Returns false when a corner is not free.
+   */
+  private markCorners(c: number, u: number): boolean {
+    const w = this.width;
+    const cx = c % w;
+    const ux = u % w;
+    if (cx === ux || u - ux === c - cx) return true;
+    const a = c + (ux - cx);
+    const b = u - (ux - cx);
+    const occNow = this.occNow;
+    const occNext = this.occNext;
+    if (occNow[a] !== NONE || occNext[a] !== NONE || occNow[b] !== NONE || occNext[b] !== NONE) return false;
+    this.touch(a);
+    this.touch(b);
+    return true;
+  }
+
+  private unmarkCorners(c: number, u: number): void {
+    const w = this.width;
+    const cx = c % w;
+    const ux = u % w;
+    if (cx === ux || u - ux === c - cx) return;
+    this.touched[c + (ux - cx)]--;
+    this.touched[u - (ux - cx)]--;
+  }
+
+  private touch(cell: number): void {
+    if (this.touched[cell]++ === 0) {
+      if (this.touchedCount === this.touchedList.length) {
+        const more = new Int32Array(this.touchedList.length * 2);
+        more.set(this.touchedList);
+        this.touchedList = more;
+      }
+      this.touchedList[this.touchedCount++] = cell;
+    }
+  }
+
+  /**
+   * LaCAM3's swap: i meets `j` (on i's best tile) head-on where they cannot pass. If the corridor behind i
+   * opens up, i backs away (its candidates reversed) and pulls j after it, until they reach room to pass.
+   * Also the "clear" case: a neighbour k of i that must get past i's best tile. Returns the one to pull.
+   */
+  private swapPartner(i: number, c: number, best: number): number {
+    const occNow = this.occNow;
+    const j = occNow[best];
+    if (
+      j !== NONE &&
+      j !== i &&
+      this.to[j] < 0 &&
+      this.pushable(j) &&
+      this.swapRequired(i, j, c, best) &&
+      this.swapPossible(best, c)
+    )
+      return j;
+    if (best === c) return NONE;
+    const grid = this.grid;
+    const w = this.width;
+    const x = c % w;
+    const y = (c - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    for (let d = 0; d < 8; d += step) {
+      if (!grid.canStep(x, y, d)) continue;
+      const u = c + DY[d] * w + DX[d];
+      const k = occNow[u];
+      if (k === NONE || k === i || this.to[k] >= 0 || !this.pushable(k)) continue;
+      if (best !== u && this.swapRequired(k, i, c, best) && this.swapPossible(best, c)) return k;
+    }
+    return NONE;
+  }
+
+  /**
+   * Whether `pusher` (on `vp`) pushing `puller` (on `vl`) along the pusher's way reaches no place where they
+   * could pass (a corridor), while the puller wants to go where the pusher is.
+   */
+  private swapRequired(pusher: number, puller: number, vp0: number, vl0: number): boolean {
+    const agents = this.agents;
+    let vp = vp0;
+    let vl = vl0;
+    for (let guard = 0; guard < MAX_WALK && agents.dist(pusher, vl) < agents.dist(pusher, vp); guard++) {
+      const n = this.openings(vl, vp);
+      if (n >= 2) return false;
+      if (n <= 0) break;
+      vp = vl;
+      vl = this.lastOpening;
+    }
+    const dpVp = agents.dist(pusher, vp);
+    return agents.dist(puller, vp) < agents.dist(puller, vl) && (dpVp === 0 || agents.dist(pusher, vl) < dpVp);
+  }
+
+  /** Whether backing away from `vp0` through `vl0` reaches a tile with room to let another pass. */
+  private swapPossible(vp0: number, vl0: number): boolean {
+    let vp = vp0;
+    let vl = vl0;
+    for (let guard = 0; guard < MAX_WALK && vl !== vp0; guard++) {
+      const n = this.openings(vl, vp);
+      if (n >= 2) return true;
+      if (n <= 0) return false;
+      vp = vl;
+      vl = this.lastOpening;
+    }
+    return false;
+  }
+
+  private lastOpening = -1;
+
+  /**
+   * The ways on from `v` other than back to `prev` (dead ends held by someone standing on its goal do not
+   * count: it need not move); the last one found is left in `lastOpening`.
+   */
+  private openings(v: number, prev: number): number {
+    const grid = this.grid;
+    const w = this.width;
+    const x = v % w;
+    const y = (v - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    let n = 0;
+    for (let d = 0; d < 8; d += step) {
+      if (!grid.canStep(x, y, d)) continue;
+      const u = v + DY[d] * w + DX[d];
+      if (u === prev) continue;
+      const o = this.occNow[u];
+      if (o !== NONE && this.agents.goal[o] === u && this.degree(u) === 1) continue;
+      n++;
+      this.lastOpening = u;
+    }
+    return n;
+  }
+
+  private degree(v: number): number {
+    const grid = this.grid;
+    const w = this.width;
+    const x = v % w;
+    const y = (v - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    let n = 0;
+    for (let d = 0; d < 8; d += step) if (grid.canStep(x, y, d)) n++;
+    return n;
+  }
+
+  /** `k` steps into the tile `i` leaves (the second half of a swap), when that is a legal step now. */
+  private pull(k: number, i: number): void {
+    const c = this.from[i];
+    if (this.to[k] >= 0 || this.occNext[c] !== NONE) return;
+    const from = this.from[k];
+    if (!this.canMove(from, c) || this.closesRing(k, i)) return;
+    if (!this.markCorners(from, c)) return;
+    this.occNext[c] = k;
+    this.to[k] = c;
+  }
+
+  /** The whole transition obeys the step queue's rules (a net under the constraints LaCAM adds). */
+  private legal(from: Int32Array, ids: number): boolean {
+    const to = this.to;
+    const occNow = this.occNow;
+    for (let id = 1; id < ids; id++) {
+      const c = from[id];
+      if (c < 0) continue;
+      const t = to[id];
+      if (t < 0) return false;
+      if (t === c) continue;
+      const j = occNow[t];
+      if (j !== NONE && to[j] === c) return false;
+      if (j !== NONE && this.closesRing(id, j)) return false;
+    }
+    return true;
+  }
+}
+
+/** A deterministic pseudo-random number in [0, 1) for a tile and a salt. */
+function noise(cell: number, salt: number): number {
+  let h = Math.imul(cell ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
