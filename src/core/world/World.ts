@@ -77,6 +77,7 @@ export class World {
         grid,
         planner: this.planner,
         characters: this.characters,
+        tickHz: this.tickHz,
         chaseField: (c) => (this.player === null ? null : this.fieldFor(c).dist),
         chaseTarget: () => (this.player === null ? -1 : this.player.planCell),
         startStep: (c, cell) => startStep(this, c, cell, c.carry, this.tick),

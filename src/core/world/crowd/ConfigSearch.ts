@@ -28,6 +28,13 @@ const FIRST = 1e15;
 export class ConfigSearch {
   /** The goal node once found, else -1. */
   found = NONE;
+  /**
+   * When set (a knot's search), a walker counts as arrived where its distance is at most this (by id), not
+   * only on its goal tile: the search looks for a configuration where every walker has got far enough.
+   */
+  enough: Float64Array | null = null;
+  /** Configurations the search may hold before it gives up (a knot then grows or waits). */
+  maxNodes = Number.POSITIVE_INFINITY;
   /** Tiles nobody may enter (a knot's surroundings), passed on to every transition. */
   held: Int32Array | null = null;
   /** No configuration is left to try: no goal configuration can be reached from the root. */
@@ -78,6 +85,9 @@ export class ConfigSearch {
     this.stackSize = 0;
     this.found = NONE;
     this.exhausted = false;
+    this.iterations = 0;
+    this.iterationsBefore = 0;
+    this.linkCount = 0;
     this.slots.fill(0);
     this.lnTop = 0;
     this.lnFree = NONE;
@@ -118,6 +128,66 @@ export class ConfigSearch {
     return this.parentOf[t] === node ? t : this.parentOf[node];
   }
 
+  /**
+   * The shortest way from the root to the goal over every transition the search met (the tree it grew and
+   * the links to configurations met again), as nodes after the root; empty until the goal is found.
+   */
+  wayToGoal(from = 0): number[] {
+    if (this.found === NONE) return [];
+    const count = this.nodes;
+    const prev = new Int32Array(count).fill(-2);
+    // Adjacency (both ways) from the tree and the links, as lists built once.
+    const head = new Int32Array(count).fill(-1);
+    const edges = 2 * (count - 1 + this.linkCount);
+    const next = new Int32Array(edges);
+    const to = new Int32Array(edges);
+    let e = 0;
+    const add = (a: number, b: number) => {
+      to[e] = b;
+      next[e] = head[a];
+      head[a] = e++;
+    };
+    for (let v = 1; v < count; v++) {
+      add(this.parentOf[v], v);
+      add(v, this.parentOf[v]);
+    }
+    for (let k = 0; k < this.linkCount; k++) {
+      add(this.linkFrom[k], this.linkTo[k]);
+      add(this.linkTo[k], this.linkFrom[k]);
+    }
+    const queue = new Int32Array(count);
+    let qh = 0;
+    let qt = 0;
+    queue[qt++] = from;
+    prev[from] = -1;
+    while (qh < qt) {
+      const v = queue[qh++];
+      if (v === this.found) break;
+      for (let x = head[v]; x !== -1; x = next[x]) {
+        const u = to[x];
+        if (prev[u] !== -2) continue;
+        prev[u] = v;
+        queue[qt++] = u;
+      }
+    }
+    const way: number[] = [];
+    for (let v = this.found; v !== from && v >= 0; v = prev[v]) way.push(v);
+    return way.reverse();
+  }
+
+  private link(a: number, b: number): void {
+    if (this.linkCount === this.linkFrom.length) {
+      this.linkFrom = grow(this.linkFrom, this.linkFrom.length * 2);
+      this.linkTo = grow(this.linkTo, this.linkTo.length * 2);
+    }
+    this.linkFrom[this.linkCount] = a;
+    this.linkTo[this.linkCount++] = b;
+  }
+
+  private linkFrom = new Int32Array(64);
+  private linkTo = new Int32Array(64);
+  private linkCount = 0;
+
   /** How many transitions the target lies beyond `node` down the tree (0 unless `node` is its ancestor). */
   ahead(node: number): number {
     let t = this.target();
@@ -135,12 +205,23 @@ export class ConfigSearch {
   run(budget: number): number {
     const t = this.transition;
     const start = t.work;
-    while (this.found === NONE && !this.exhausted && t.work - start < budget) this.iterate();
-    return t.work - start;
+    // Every iteration counts, even one that calls PIBT for nobody (a constraint that fails at once).
+    let spent = 0;
+    while (this.found === NONE && !this.exhausted && spent < budget) {
+      this.iterate();
+      spent = t.work - start + ++this.iterations - this.iterationsBefore;
+    }
+    this.iterationsBefore = this.iterations;
+    return spent;
   }
 
+  /** Iterations since the search began (each pops one low-level node). */
+  iterations = 0;
+  private iterationsBefore = 0;
+
   private iterate(): void {
-    if (this.stackSize === 0) {
+    if (this.stackSize === 0 || this.nodes >= this.maxNodes) {
+      // Nothing left to try (or no room left to try it in): no goal configuration can be reached from here.
       this.exhausted = true;
       return;
     }
@@ -171,8 +252,11 @@ export class ConfigSearch {
     if (!t.generate(from, this.order, this.orderCount, ++this.salt, held, held === null ? 0 : held.length)) return;
     const known = this.lookup(to);
     if (known !== NONE) {
-      // Met before: go on from there (its own successors are what is left to try).
-      if (known !== h) this.push(known);
+      // Met before: go on from there (its own successors are what is left to try), remembering the link.
+      if (known !== h) {
+        this.link(h, known);
+        this.push(known);
+      }
       return;
     }
     const c = this.newNode(to, h);
@@ -191,6 +275,7 @@ export class ConfigSearch {
 
   private atGoal(id: number, cell: number): boolean {
     const role = this.agents.role[id];
+    if (role === WALK && this.enough !== null) return this.agents.dist(id, cell) <= this.enough[id];
     if (role === WALK || role === REST) return cell === this.agents.goal[id];
     if (role === CHASE) return this.agents.dist(id, cell) <= 1.5;
     return true; // FREE, HOLD, STRICT: nowhere to get to in this search
@@ -201,7 +286,7 @@ export class ConfigSearch {
     const base = node * this.n;
     for (let id = 1; id < this.n; id++) {
       const role = agents.role[id];
-      if ((role === WALK || role === REST) && this.cfg[base + id] !== agents.goal[id]) return false;
+      if ((role === WALK || role === REST) && !this.atGoal(id, this.cfg[base + id])) return false;
     }
     return true;
   }

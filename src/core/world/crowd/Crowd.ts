@@ -5,6 +5,7 @@ import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
 import { Knot, type KnotMember } from './Knot.ts';
 import { StepQueue } from './StepQueue.ts';
+import { BOOKED, NONE as TT_NONE, Timetables } from './Timetables.ts';
 import { Transition } from './Transition.ts';
 
 /**
@@ -29,7 +30,7 @@ const STALL_TICKS = Number(process.env.STALL ?? 30);
 /** PIBT calls the knots' searches may make per tick, all together (deterministic work, not time). */
 const KNOT_BUDGET = 4000;
 /** A knot's first region reaches this far (Chebyshev) round the walker it is tied for. */
-const KNOT_RADIUS = 3;
+const KNOT_RADIUS = Number(process.env.KR ?? 3);
 /** A knot not undone after this many ticks is untied (and tied again wider if still needed). */
 const KNOT_MAX_TICKS = 600;
 /** Ticks a walker may stand before others in free stepping push it out of their way. */
@@ -40,6 +41,7 @@ export interface CrowdHost {
   readonly grid: NavGrid;
   readonly planner: PathPlanner;
   readonly characters: readonly Character[];
+  readonly tickHz: number;
   /** The chase field `c` walks down (near or far), or null with nobody to chase. */
   chaseField(c: Character): Float64Array | null;
   /** The tile chasers go for (the player's next tile), -1 none. */
@@ -77,6 +79,8 @@ export class Crowd {
   private nextKnotId = 1;
   private readonly slot: Int32Array;
   private knotRadius = new Int32Array(16);
+  /** Timetables for commanded walkers (null where the grid is too large for them). */
+  private readonly timetables: Timetables | null;
   // Exact distance fields (small grids): each walker's own (pooled), the goal it was built for, requests.
   private readonly fieldMode: boolean;
   private fieldFree: Float64Array[] = [];
@@ -96,6 +100,8 @@ export class Crowd {
     this.transition.busy = this.busyMark;
     this.slot = new Int32Array(host.grid.size).fill(-1);
     this.fieldMode = host.grid.size <= FIELD_MAX_CELLS;
+    this.timetables =
+      Timetables.fits(host.grid) && process.env.TT !== '0' ? new Timetables(host.grid, moves, this.steps) : null;
   }
 
   /** A character joined the world. */
@@ -103,6 +109,7 @@ export class Crowd {
     const id = c.id;
     this.agents.grow(id);
     this.steps.grow(id);
+    this.timetables?.grow(id);
     this.transition.grow(id);
     if (id >= this.front.length) {
       const n = Math.max(id + 1, this.front.length * 2);
@@ -113,6 +120,7 @@ export class Crowd {
       this.bestTick = growInt(this.bestTick, n, 0);
       this.knotOf = growInt(this.knotOf, n, 0);
       this.knotRadius = growInt(this.knotRadius, n, 0);
+
       this.bestDist = growFloat(this.bestDist, n);
       this.prio = growFloat(this.prio, n);
       const busy = new Uint8Array(n);
@@ -164,10 +172,64 @@ export class Crowd {
   tick(): void {
     this.sync();
     this.serveFields();
+    this.timetable();
     this.tickKnots();
+    this.takeSteps();
     this.react();
     this.tieKnot();
     this.ticks++;
+  }
+
+  /**
+   * Commanded walkers (no mind of their own, sent somewhere) get timetables (Timetables.ts): a batch of them
+   * planned through one another in space and time. A batch that cannot be planned is solved as one knot.
+   */
+  private timetable(): void {
+    const tt = this.timetables;
+    if (tt === null) return;
+    const agents = this.agents;
+    for (const c of this.host.characters) {
+      const id = c.id;
+      const wants = agents.role[id] === WALK && !c.thinks && this.knotOf[id] === 0;
+      if (!wants) {
+        if (tt.state[id] !== TT_NONE) tt.drop(id);
+        continue;
+      }
+      if (tt.state[id] !== TT_NONE && tt.goal[id] === agents.goal[id]) continue;
+      if (c.moving) continue;
+      tt.want(
+        {
+          id,
+          cell: c.cell,
+          straight: this.host.tickHz / c.speed,
+          goal: agents.goal[id],
+          tilesLeft: (cell) => agents.dist(id, cell),
+        },
+        this.ticks,
+      );
+    }
+    const unplanned = tt.tick(this.ticks);
+    if (unplanned !== null && unplanned.length > 0 && this.knots.length === 0) {
+      // Too crowded for timetables: the whole crowd is one knot.
+      this.tie(unplanned[0], this.grid.width + this.grid.height, true);
+    }
+  }
+
+  /** Whether `id` follows a timetable (or waits for one). */
+  private timed(id: number): boolean {
+    return this.timetables !== null && this.timetables.state[id] !== TT_NONE;
+  }
+
+  /** Knot members and timetabled walkers take their committed steps as the queue allows, in id order. */
+  private takeSteps(): void {
+    const steps = this.steps;
+    const occupant = this.grid.occupant;
+    for (const c of this.host.characters) {
+      const id = c.id;
+      if (c.moving || steps.queued(id) === 0) continue;
+      if (!steps.ready(id, occupant) && !steps.overtake(id, occupant)) continue;
+      this.host.startStep(c, steps.start(id));
+    }
   }
 
   /** Reads every character's role and goal. */
@@ -220,7 +282,12 @@ export class Crowd {
     for (const c of this.host.characters) {
       const id = c.id;
       if (this.knotOf[id] !== 0) to[id] = this.front[id];
-      else if (c.moving) {
+      else if (this.timed(id)) {
+        // A timetabled walker follows its timetable: here it is where it is, and nobody pushes it.
+        this.front[id] = c.planCell;
+        to[id] = c.planCell;
+        if (c.moving) held = this.hold(held, c.cell);
+      } else if (c.moving) {
         to[id] = c.toCell;
         held = this.hold(held, c.cell);
       }
@@ -229,6 +296,7 @@ export class Crowd {
       const going = (role === WALK && c.planCell !== agents.goal[id]) || role === CHASE;
       this.busyMark[id] = going && this.ticks - c.lastStepTick < PATIENCE ? 1 : 0;
     }
+    // A knot's tiles are walls to everyone else (its members stay on theirs).
     for (const knot of this.knots) for (let k = 0; k < knot.cells.length; k++) held = this.hold(held, knot.cells[k]);
     const count = this.rank();
     if (!t.generate(this.front, this.order, count, ++this.salt, this.held, held)) return;
@@ -237,7 +305,7 @@ export class Crowd {
     for (const c of this.host.characters) {
       const id = c.id;
       const next = to[id];
-      if (next < 0 || this.knotOf[id] !== 0) continue;
+      if (next < 0 || this.knotOf[id] !== 0 || this.timed(id)) continue;
       prio[id] = this.atGoal(id, next) ? prio[id] - Math.floor(prio[id]) : prio[id] + 1;
       if (c.moving || next === c.cell) continue;
       this.front[id] = next;
@@ -260,19 +328,9 @@ export class Crowd {
     for (let k = 0; k < this.knots.length; k++) {
       const knot = this.knots[k];
       this.work += knot.tick(steps, budget, moving);
+      // A solved knot plays out (however long its steps take); an unsolved one gives up after a while.
       if (knot.done(steps, moving)) this.untie(k--, false);
-      else if (knot.failed || this.ticks - knot.since > KNOT_MAX_TICKS) this.untie(k--, true);
-    }
-    // Members take their committed steps as the queue allows, in id order (deterministic).
-    const occupant = this.grid.occupant;
-    for (const knot of this.knots) {
-      for (let k = 1; k < knot.members.length; k++) {
-        const id = knot.members[k];
-        const c = this.host.characters[id - 1];
-        if (c.moving || steps.queued(id) === 0) continue;
-        if (!steps.ready(id, occupant) && !steps.overtake(id, occupant)) continue;
-        this.host.startStep(c, steps.start(id));
-      }
+      else if (knot.failed || (!knot.solved && !knot.whole && this.ticks - knot.since > KNOT_MAX_TICKS)) this.untie(k--, true);
     }
   }
 
@@ -318,6 +376,8 @@ export class Crowd {
     for (const c of this.host.characters) {
       const id = c.id;
       if (agents.role[id] !== WALK || this.knotOf[id] !== 0 || c.planCell === agents.goal[id]) continue;
+      // One on a timetable is not stuck: it waits where its timetable says, and the timetable plays out.
+      if (this.timetables?.state[id] === BOOKED) continue;
       const stuck = this.ticks - this.bestTick[id];
       if (stuck > worst && this.bestGoal[id] === agents.goal[id]) {
         worst = stuck;
@@ -330,7 +390,7 @@ export class Crowd {
   }
 
   /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
-  private tie(seed: number, radius: number): void {
+  private tie(seed: number, radius: number, whole = false): void {
     const grid = this.grid;
     const w = grid.width;
     const host = this.host;
@@ -403,12 +463,15 @@ export class Crowd {
       Int32Array.from(cells),
       Int32Array.from(boundary),
       members,
+      seed,
       this.ticks,
+      whole,
     );
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;
     for (const mb of members) {
+      this.timetables?.drop(mb.id);
       this.knotOf[mb.id] = knotId;
       this.front[mb.id] = mb.front;
       this.knotRadius[mb.id] = Math.max(this.knotRadius[mb.id], radius);

@@ -1,4 +1,3 @@
-import { DX, DY } from '../../grid/directions.ts';
 import type { NavGrid } from '../../grid/NavGrid.ts';
 import { Agents, FREE, WALK } from './Agents.ts';
 import { ConfigSearch } from './ConfigSearch.ts';
@@ -9,14 +8,16 @@ import { Transition } from './Transition.ts';
  * A knot (MOVEMENT.md): walkers that stopped getting nearer their goals, and everyone standing around them,
  * solved together. The knot owns a region of tiles; its members are every character whose tile lies in it
  * (the player and anyone striking stay out: they are walls to it), and everyone else keeps out of it until it
- * is undone. Each walking member gets a target inside the region (its goal when the goal lies there, else the
- * tile of the region nearest its goal, no two alike); the others may go anywhere. LaCAM (ConfigSearch) then
- * searches the members' configurations, within the region, for one with every walker on its target — complete:
- * if such a configuration can be reached it is found — and the members play it out as committed steps.
+ * is undone. LaCAM (ConfigSearch) searches the members' configurations, within the region, for one where every
+ * walking member is at least a little nearer its goal (or as near as the region allows, or on it) — complete:
+ * if such a configuration can be reached it is found — and the members play it out as committed steps. Every
+ * knot undone so brings its walkers nearer; one that cannot is tied again wider.
  */
 
-/** Transitions the knot's search looks ahead of what its members have been given. */
-const LOOKAHEAD = 64;
+/** Configurations a knot's search may hold; beyond, it fails and the knot is tied again wider, later. */
+const MAX_NODES = 20000;
+/** How much nearer its goal each walking member must get (or as near as the region lets it). */
+const PROGRESS = Number(process.env.PROG ?? 2);
 
 export interface KnotMember {
   /** Global character id. */
@@ -31,17 +32,19 @@ export interface KnotMember {
 }
 
 export class Knot {
+  static noFollow = process.env.KNF === '1';
   /** Member global ids by local id (index 0 unused). */
   readonly members: Int32Array;
   /** The region's tiles (a tile's index here is its slot). */
   readonly cells: Int32Array;
+  /** Whether every walker is to reach its own goal (the whole crowd's knot), not just get unstuck. */
+  readonly whole: boolean;
   /** Tick it was tied. */
   readonly since: number;
-  private readonly grid: NavGrid;
-  private readonly moves: 8 | 4;
   private readonly search: ConfigSearch;
   private readonly front: Int32Array;
   private frontNode = 0;
+  /** Each walking member's goal (-1 for the others), and the distance from it that counts as done. */
   private readonly target: Int32Array;
 
   /**
@@ -57,10 +60,10 @@ export class Knot {
     cells: Int32Array,
     boundary: Int32Array,
     members: readonly KnotMember[],
+    seed: number,
     since: number,
+    whole = false,
   ) {
-    this.grid = grid;
-    this.moves = moves;
     this.cells = cells;
     this.since = since;
     const m = members.length;
@@ -72,50 +75,49 @@ export class Knot {
     agents.grow(m);
     agents.slot = slot;
     const prio = new Float64Array(m + 1);
-    const taken = new Uint8Array(cells.length);
-    // Walkers whose goal lies in the region keep it; then the others, most urgent first, take the region
-    // tile nearest their goal that nobody has yet.
-    const order = members.map((_, k) => k).sort((a, b) => members[b].prio - members[a].prio || a - b);
-    for (const k of order) {
-      const mb = members[k];
-      const s = mb.goal >= 0 ? slot[mb.goal] : -1;
-      // (A slot of another knot's region is not this region's.)
-      if (s >= 0 && cells[s] === mb.goal && taken[s] === 0) {
-        taken[s] = 1;
-        this.target[k + 1] = mb.goal;
-      }
-    }
-    for (const k of order) {
-      const mb = members[k];
-      if (mb.goal < 0 || this.target[k + 1] >= 0) continue;
-      let best = -1;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (let s = 0; s < cells.length; s++) {
-        if (taken[s] !== 0) continue;
-        const d = mb.dist(cells[s]);
-        if (d < bestD) {
-          bestD = d;
-          best = s;
-        }
-      }
-      if (best < 0) continue;
-      taken[best] = 1;
-      this.target[k + 1] = cells[best];
-    }
+    const enough = new Float64Array(m + 1);
     for (let k = 1; k <= m; k++) {
       const mb = members[k - 1];
       this.members[k] = mb.id;
       this.front[k] = mb.front;
       prio[k] = mb.prio;
-      const t = this.target[k];
-      agents.role[k] = t >= 0 ? WALK : FREE;
-      agents.goal[k] = t;
-      agents.field[k] = t >= 0 ? this.regionField(t, slot) : null;
+      if (mb.goal < 0) {
+        agents.role[k] = FREE;
+        continue;
+      }
+      // Its distances, priced as the crowd prices them, over the region's tiles (off it: out of reach).
+      const field = new Float64Array(cells.length);
+      let nearest = Number.POSITIVE_INFINITY;
+      for (let s = 0; s < cells.length; s++) {
+        field[s] = mb.dist(cells[s]);
+        if (field[s] < nearest) nearest = field[s];
+      }
+      agents.role[k] = WALK;
+      agents.goal[k] = mb.goal;
+      agents.field[k] = field;
+      // Enough: the one it was tied for gets PROGRESS nearer than it stands (or as near as the region lets
+      // it); one standing on its goal ends there again; the others may end anywhere.
+      const here = field[slot[mb.front]];
+      if (whole) enough[k] = nearest + 1e-9;
+      else if (mb.id === seed) enough[k] = Math.max(nearest, here - PROGRESS) + 1e-9;
+      else enough[k] = mb.front === mb.goal ? 1e-9 : Number.POSITIVE_INFINITY;
+      if (mb.id === seed) prio[k] = 1e12;
+      this.target[k] = mb.goal;
     }
     const transition = new Transition(grid, agents, moves, shared);
+    transition.grow(m);
+    transition.noFollow = Knot.noFollow;
     this.search = new ConfigSearch(grid, agents, transition, moves);
     this.search.held = boundary;
+    this.search.enough = enough;
+    this.search.maxNodes = whole ? Number.POSITIVE_INFINITY : MAX_NODES;
+    this.whole = whole;
     this.search.reset(this.front, prio);
+  }
+
+  /** Whether the search found its configuration (the members are on their way to it). */
+  get solved(): boolean {
+    return this.search.found >= 0;
   }
 
   /** Whether no configuration with every walker on its target can be reached in this region. */
@@ -141,27 +143,39 @@ export class Knot {
   tick(steps: StepQueue, budget: number, moving: (id: number) => boolean): number {
     const search = this.search;
     let work = 0;
-    if (search.found < 0 && !search.exhausted && search.ahead(this.frontNode) < LOOKAHEAD) work = search.run(budget);
-    if (!this.idle(steps, moving)) return work;
-    const next = search.target() === this.frontNode ? -1 : search.nextOnWay(this.frontNode);
-    if (next < 0) return work;
-    const to = search.config(next);
+    if (search.found < 0 && !search.exhausted) {
+      work = search.run(budget);
+      if (search.found >= 0) {
+        // Found: commit the shortest way there from where the members have got to, over everything the
+        // search met, all at once (the members then take their steps as fast as the step queue allows).
+        for (const node of search.wayToGoal(this.frontNode)) this.commit(steps, node);
+        return work;
+      }
+    }
+    // Still searching, and somebody stands idle: walk on towards where the search is (Real-Time LaCAM).
+    if (search.found < 0 && this.idle(steps, moving)) {
+      const next = search.target() === this.frontNode ? -1 : search.nextOnWay(this.frontNode);
+      if (next >= 0) this.commit(steps, next);
+    }
+    return work;
+  }
+
+  private commit(steps: StepQueue, node: number): void {
+    const to = this.search.config(node);
     for (let k = 1; k < this.members.length; k++) {
       const a = this.front[k];
       const b = to[k];
       if (a !== b) steps.commit(this.members[k], a, b);
       this.front[k] = b;
     }
-    this.frontNode = next;
-    return work;
+    this.frontNode = node;
   }
 
-  /** Whether a member stands with no committed step left, away from its target. */
+  /** Whether a member stands with no committed step left. */
   private idle(steps: StepQueue, moving: (id: number) => boolean): boolean {
     for (let k = 1; k < this.members.length; k++) {
       const id = this.members[k];
-      if (steps.queued(id) === 0 && !moving(id) && this.target[k] >= 0 && this.front[k] !== this.target[k])
-        return true;
+      if (steps.queued(id) === 0 && !moving(id)) return true;
     }
     return false;
   }
@@ -169,69 +183,5 @@ export class Knot {
   /** Frees the region's slots. */
   untie(slot: Int32Array): void {
     for (let k = 0; k < this.cells.length; k++) slot[this.cells[k]] = -1;
-  }
-
-  /** Distances to `target` over the region alone (by slot), a reverse Dijkstra over its few tiles. */
-  private regionField(target: number, slot: Int32Array): Float64Array {
-    const cells = this.cells;
-    const n = cells.length;
-    const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-    const heapCell = new Int32Array(n * 8 + 1);
-    const heapKey = new Float64Array(n * 8 + 1);
-    let size = 0;
-    const push = (s: number, d: number) => {
-      let i = size++;
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (heapKey[p] <= d) break;
-        heapCell[i] = heapCell[p];
-        heapKey[i] = heapKey[p];
-        i = p;
-      }
-      heapCell[i] = s;
-      heapKey[i] = d;
-    };
-    const grid = this.grid;
-    const w = grid.width;
-    dist[slot[target]] = 0;
-    push(slot[target], 0);
-    while (size > 0) {
-      const s = heapCell[0];
-      const d = heapKey[0];
-      const lastC = heapCell[--size];
-      const lastK = heapKey[size];
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) break;
-        const r = l + 1;
-        const c = r < size && heapKey[r] < heapKey[l] ? r : l;
-        if (heapKey[c] >= lastK) break;
-        heapCell[i] = heapCell[c];
-        heapKey[i] = heapKey[c];
-        i = c;
-      }
-      heapCell[i] = lastC;
-      heapKey[i] = lastK;
-      if (d > dist[s]) continue;
-      const v = cells[s];
-      const x = v % w;
-      const y = (v - x) / w;
-      // Backwards: who could step into v.
-      for (let dir = 0; dir < 8; dir += this.moves === 8 ? 1 : 2) {
-        const px = x - DX[dir];
-        const py = y - DY[dir];
-        if (!grid.inBounds(px, py)) continue;
-        const p = py * w + px;
-        const ps = slot[p];
-        if (ps < 0 || !grid.canStep(px, py, dir)) continue;
-        const nd = d + (dir & 1 ? Math.SQRT2 : 1) * grid.cost[v];
-        if (nd < dist[ps]) {
-          dist[ps] = nd;
-          push(ps, nd);
-        }
-      }
-    }
-    return dist;
   }
 }

@@ -34,6 +34,8 @@ export class StepQueue {
   private entWho = new Int32Array(256);
   private entKind = new Uint8Array(256);
   private entSeq = new Int32Array(256);
+  /** An entry's place in its tile's queue: entries stand in key order (equal keys: first come first). */
+  private entKey = new Float64Array(256);
   private entNext = new Int32Array(256);
   private entFree = NONE;
   private entTop = 0;
@@ -88,6 +90,13 @@ export class StepQueue {
     return this.qLen[id];
   }
 
+  /** The tile of `id`'s k-th committed step (0 = next), or -1. */
+  peek(id: number, k: number): number {
+    let m = this.qHead[id];
+    for (let i = 0; i < k && m !== NONE; i++) m = this.mvNext[m];
+    return m === NONE ? -1 : this.mvTo[m];
+  }
+
   /** The tile of `id`'s next committed step, or -1. */
   next(id: number): number {
     const m = this.qHead[id];
@@ -98,12 +107,12 @@ export class StepQueue {
    * Commits `id`'s step from `from` into the neighbouring `to` (after its other committed steps). A diagonal
    * also queues touches of its two corners.
    */
-  commit(id: number, from: number, to: number): void {
+  commit(id: number, from: number, to: number, key = Number.POSITIVE_INFINITY): void {
     const m = this.newMove();
     const seq = this.seqHead[id] + this.qLen[id];
     this.mvSeq[m] = seq;
     this.mvTo[m] = to;
-    this.mvVisit[m] = this.append(to, id, VISIT, seq);
+    this.mvVisit[m] = this.append(to, id, VISIT, seq, key);
     const w = this.width;
     const fx = from % w;
     const tx = to % w;
@@ -112,8 +121,8 @@ export class StepQueue {
       const b = to - (tx - fx);
       this.mvCornerA[m] = a;
       this.mvCornerB[m] = b;
-      this.mvTouchA[m] = this.append(a, id, TOUCH, seq);
-      this.mvTouchB[m] = this.append(b, id, TOUCH, seq);
+      this.mvTouchA[m] = this.append(a, id, TOUCH, seq, key);
+      this.mvTouchB[m] = this.append(b, id, TOUCH, seq, key);
     } else {
       this.mvCornerA[m] = NONE;
       this.mvCornerB[m] = NONE;
@@ -166,15 +175,15 @@ export class StepQueue {
     if (m === NONE) return false;
     const to = this.mvTo[m];
     const e = this.mvVisit[m];
-    if (this.head[to] === e || occupant[to] !== 0 || !this.cornersReady(m, occupant)) return false;
+    if (this.head[to] === e || occupant[to] !== 0 || !this.cornersReady(m, occupant)) return this.no(0);
     // It must leave the tile again by a committed step, or those it overtakes would wait for ever.
-    if (this.mvNext[m] === NONE) return false;
+    if (this.mvNext[m] === NONE) return this.no(1);
     for (let x = this.head[to]; x !== e; x = this.entNext[x]) {
-      if (this.entKind[x] !== VISIT) return false;
+      if (this.entKind[x] !== VISIT) return this.no(2);
       const who = this.entWho[x];
-      if (this.entSeq[x] - this.seqHead[who] < 1) return false;
+      if (this.entSeq[x] - this.seqHead[who] < 1) return this.no(3);
     }
-    if (this.leavingWaitsFor(id, this.mvSeq[m] + 1, to, e, occupant)) return false;
+    if (this.leavingWaitsFor(id, this.mvSeq[m] + 1, to, e, occupant)) return this.no(4);
     // Move its entry to the head of the tile's queue.
     let prev = this.head[to];
     while (this.entNext[prev] !== e) prev = this.entNext[prev];
@@ -237,6 +246,12 @@ export class StepQueue {
         }
       }
     }
+    return false;
+  }
+
+  readonly refusals = new Int32Array(5);
+  private no(reason: number): false {
+    this.refusals[reason]++;
     return false;
   }
 
@@ -318,7 +333,45 @@ export class StepQueue {
     }
   }
 
-  private append(cell: number, who: number, kind: number, seq: number): number {
+  /**
+   * Forgets the committed steps `id` has not started (its entries leave the tile queues); a step under way,
+   * and the tile it stands on, stay in the queues until it leaves them.
+   */
+  forgetSteps(id: number): void {
+    for (let m = this.qHead[id]; m !== NONE; ) {
+      const next = this.mvNext[m];
+      this.unlink(this.mvTo[m], this.mvVisit[m]);
+      if (this.mvTouchA[m] !== NONE) {
+        this.unlink(this.mvCornerA[m], this.mvTouchA[m]);
+        this.unlink(this.mvCornerB[m], this.mvTouchB[m]);
+      }
+      this.freeMove(m);
+      m = next;
+    }
+    this.seqHead[id] += this.qLen[id];
+    this.qHead[id] = NONE;
+    this.qTail[id] = NONE;
+    this.qLen[id] = 0;
+  }
+
+  /** Takes entry `e` out of `cell`'s queue wherever it stands. */
+  private unlink(cell: number, e: number): void {
+    let prev = NONE;
+    let x = this.head[cell];
+    while (x !== NONE && x !== e) {
+      prev = x;
+      x = this.entNext[x];
+    }
+    if (x === NONE) return;
+    if (prev === NONE) this.head[cell] = this.entNext[e];
+    else this.entNext[prev] = this.entNext[e];
+    if (this.tail[cell] === e) this.tail[cell] = prev;
+    this.entNext[e] = this.entFree;
+    this.entFree = e;
+    this.dropDone(cell);
+  }
+
+  private append(cell: number, who: number, kind: number, seq: number, key: number): number {
     let e = this.entFree;
     if (e !== NONE) this.entFree = this.entNext[e];
     else {
@@ -328,10 +381,27 @@ export class StepQueue {
     this.entWho[e] = who;
     this.entKind[e] = kind;
     this.entSeq[e] = seq;
+    this.entKey[e] = key;
     this.entNext[e] = NONE;
-    if (this.tail[cell] === NONE) this.head[cell] = e;
-    else this.entNext[this.tail[cell]] = e;
-    this.tail[cell] = e;
+    const tail = this.tail[cell];
+    if (tail === NONE) {
+      this.head[cell] = e;
+      this.tail[cell] = e;
+    } else if (this.entKey[tail] <= key) {
+      this.entNext[tail] = e;
+      this.tail[cell] = e;
+    } else {
+      // A timetabled visit earlier than some already queued: in its place by key.
+      let prev = NONE;
+      let x = this.head[cell];
+      while (x !== NONE && this.entKey[x] <= key) {
+        prev = x;
+        x = this.entNext[x];
+      }
+      this.entNext[e] = x;
+      if (prev === NONE) this.head[cell] = e;
+      else this.entNext[prev] = e;
+    }
     return e;
   }
 
@@ -377,6 +447,9 @@ export class StepQueue {
     const n = this.entWho.length * 2;
     this.entWho = grow32(this.entWho, n, 0);
     this.entSeq = grow32(this.entSeq, n, 0);
+    const key = new Float64Array(n);
+    key.set(this.entKey);
+    this.entKey = key;
     this.entNext = grow32(this.entNext, n, 0);
     const kind = new Uint8Array(n);
     kind.set(this.entKind);

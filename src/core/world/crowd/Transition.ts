@@ -130,7 +130,8 @@ export class Transition {
     for (let id = 1; id < ids && ok; id++) {
       const t = to[id];
       if (t < 0 || from[id] < 0) continue;
-      if (occNext[t] !== NONE) ok = false;
+      // (One told to stay on a held tile is what holds it.)
+      if (occNext[t] !== NONE && !(occNext[t] === HELD && t === from[id])) ok = false;
       else occNext[t] = id;
     }
     for (let id = 1; id < ids && ok; id++) {

@@ -1,0 +1,147 @@
+/**
+ * Who holds which tile when, in ticks: the space-time reservations of walkers with a planned timetable
+ * (SpaceTimeSearch.ts). Per tile, a list of half-open intervals [start, end) sorted by start, each with its
+ * holder; a holder's intervals on a tile never overlap another's. `end` may be Infinity (a walker that
+ * stays: on its goal, or waiting to be planned).
+ *
+ * Pooled typed arrays: reserving and releasing allocate nothing once the pool has grown.
+ */
+
+const NONE = -1;
+
+export class Reservations {
+  private readonly head: Int32Array;
+  private start = new Float64Array(1024);
+  private end = new Float64Array(1024);
+  private who = new Int32Array(1024);
+  private cellOf = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  /** Each holder's intervals, chained (so a holder's plan is dropped in one walk). */
+  private nextOfHolder = new Int32Array(1024);
+  private holderHead = new Int32Array(16).fill(NONE);
+  private free = NONE;
+  private top = 0;
+
+  constructor(cells: number) {
+    this.head = new Int32Array(cells).fill(NONE);
+  }
+
+  /** Reserves `cell` for `id` over [start, end). */
+  add(id: number, cell: number, start: number, end: number): void {
+    if (id >= this.holderHead.length) {
+      const h = new Int32Array(Math.max(id + 1, this.holderHead.length * 2)).fill(NONE);
+      h.set(this.holderHead);
+      this.holderHead = h;
+    }
+    let r = this.free;
+    if (r !== NONE) this.free = this.next[r];
+    else {
+      if (this.top === this.start.length) this.grow();
+      r = this.top++;
+    }
+    this.start[r] = start;
+    this.end[r] = end;
+    this.who[r] = id;
+    this.cellOf[r] = cell;
+    let prev = NONE;
+    let x = this.head[cell];
+    while (x !== NONE && this.start[x] < start) {
+      prev = x;
+      x = this.next[x];
+    }
+    this.next[r] = x;
+    if (prev === NONE) this.head[cell] = r;
+    else this.next[prev] = r;
+    this.nextOfHolder[r] = this.holderHead[id];
+    this.holderHead[id] = r;
+  }
+
+  /** Drops every reservation of `id`. */
+  release(id: number): void {
+    if (id >= this.holderHead.length) return;
+    let r = this.holderHead[id];
+    while (r !== NONE) {
+      const after = this.nextOfHolder[r];
+      const cell = this.cellOf[r];
+      let prev = NONE;
+      let x = this.head[cell];
+      while (x !== r) {
+        prev = x;
+        x = this.next[x];
+      }
+      if (prev === NONE) this.head[cell] = this.next[r];
+      else this.next[prev] = this.next[r];
+      this.next[r] = this.free;
+      this.free = r;
+      r = after;
+    }
+    this.holderHead[id] = NONE;
+  }
+
+  /** Whether anyone holds `cell` at tick `t` (other than `self`). */
+  heldAt(cell: number, t: number, self: number): boolean {
+    for (let x = this.head[cell]; x !== NONE; x = this.next[x]) {
+      if (this.start[x] > t) return false;
+      if (t < this.end[x] && this.who[x] !== self) return true;
+    }
+    return false;
+  }
+
+  /** Appends to `out` the holders (other than `self`) of `cell` at any time from `from` on. */
+  holdersAfter(cell: number, from: number, self: number, out: number[]): void {
+    for (let x = this.head[cell]; x !== NONE; x = this.next[x]) {
+      const who = this.who[x];
+      if (who !== self && this.end[x] > from && !out.includes(who)) out.push(who);
+    }
+  }
+
+  /**
+   * The free intervals of `cell` (gaps between others' reservations), written as [start, end) pairs into
+   * `out` from index 0, for times from `from` on; returns how many. The last one ends at Infinity unless
+   * someone holds the tile for ever.
+   */
+  gaps(cell: number, from: number, self: number, out: Float64Array): number {
+    let n = 0;
+    let t = from;
+    const cap = out.length >> 1;
+    for (let x = this.head[cell]; x !== NONE && n < cap; x = this.next[x]) {
+      if (this.who[x] === self) continue;
+      const s = this.start[x];
+      const e = this.end[x];
+      if (e <= t) continue;
+      if (s > t) {
+        out[2 * n] = t;
+        out[2 * n + 1] = s;
+        n++;
+      }
+      if (e > t) t = e;
+      if (t === Number.POSITIVE_INFINITY) return n;
+    }
+    if (n < cap) {
+      out[2 * n] = t;
+      out[2 * n + 1] = Number.POSITIVE_INFINITY;
+      n++;
+    }
+    return n;
+  }
+
+  private grow(): void {
+    const n = this.start.length * 2;
+    const f = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a);
+      return b;
+    };
+    const i = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.start = f(this.start);
+    this.end = f(this.end);
+    this.who = i(this.who);
+    this.cellOf = i(this.cellOf);
+    this.next = i(this.next);
+    this.nextOfHolder = i(this.nextOfHolder);
+  }
+}
