@@ -40,6 +40,10 @@ interface Row {
   medianUs: number;
   meanExpanded: number | null;
   agree: number;
+  /** Of the lengths that disagree with the published optimum: how many are shorter, longer, or missing. */
+  shorter: number;
+  longer: number;
+  missing: number;
 }
 
 function median(values: number[]): number {
@@ -99,6 +103,7 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
   const times = peers.map(() => [] as number[]);
   const expanded = peers.map(() => ({ sum: 0, counted: 0 }));
   const agree = peers.map(() => 0);
+  const off = peers.map(() => ({ shorter: 0, longer: 0, missing: 0 }));
   // Rounds take turns (ours, then each peer, then ours again...), so a machine that slows down or speeds up
   // for a while does so for every pathfinder alike, not for whichever happened to be running.
   const spent = peers.map(() => 0);
@@ -128,6 +133,9 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
         expanded[p].counted++;
       }
       if (matchesPublished(length, scenarios[k])) agree[p]++;
+      else if (length === null) off[p].missing++;
+      else if (length < scenarios[k].optimal) off[p].shorter++;
+      else off[p].longer++;
     }
   }
   return peers.map((peer, p) => ({
@@ -136,6 +144,7 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
     medianUs: median(times[p]),
     meanExpanded: expanded[p].counted ? expanded[p].sum / expanded[p].counted : null,
     agree: agree[p],
+    ...off[p],
   }));
 }
 
@@ -179,7 +188,7 @@ async function benchMaps(): Promise<void> {
       pathFindingJs(grid, 'astar'),
       pathFindingJs(grid, 'jps'),
     ];
-    for (const algo of ['A_STAR', 'JPS'] as const) {
+    for (const algo of ['A_STAR', 'JPS', 'BIDIRECTIONAL_SEARCH'] as const) {
       const ge = await gridEngine(grid, algo);
       if (typeof ge === 'string') geWhy = ge;
       else peers.push(ge);
@@ -202,6 +211,13 @@ async function benchMaps(): Promise<void> {
           `${pad(r.meanExpanded === null ? 'n/a' : Math.round(r.meanExpanded).toString(), 10)}${r.agree}/${queries.length}`,
       );
     }
+    for (const r of rows) {
+      if (r.agree === queries.length) continue;
+      console.log(
+        `  ${r.name}: ${queries.length - r.agree} lengths differ from the published optimum: ` +
+          `${r.longer} longer, ${r.shorter} shorter, ${r.missing} not found`,
+      );
+    }
     const es = rows[2];
     const jpsGoal = game === 'Dragon Age' || game === "Baldur's Gate" ? ' (goal ≥ 20×)' : '';
     goals.push(
@@ -210,6 +226,13 @@ async function benchMaps(): Promise<void> {
     );
   }
   if (geWhy) console.log(`\ngrid-engine not measured: ${geWhy}`);
+  else {
+    console.log(
+      "\ngrid-engine's rules differ from Moving AI's: every step costs 1 (diagonal too) and a diagonal only needs " +
+        'its destination free (it cuts corners), so its paths are shortest in steps; their octile length is ' +
+        'longer than the optimum where they take needless diagonals, shorter where they cut a corner.',
+    );
+  }
   console.log(`\nGoals:\n  ${goals.join('\n  ')}`);
 }
 
