@@ -2,7 +2,7 @@
  * Crowd benchmark (`npm run bench:crowd`): prints figures, never fails.
  *
  *   npm run bench:crowd -- [--instances random-32-32-20,room-33-33-3,...] [--fractions 25,50,75,100]
- *     [--moves 8,4] [--seconds 150] [--ge-wall 60] [--json]
+ *     [--moves 8,4] [--seconds 150] [--ge-wall 60] [--ge-algorithm NAME] [--json]
  *
  * Every shared crowd instance (test/fixtures/crowd) at each fraction of the agents its file holds, through
  * our world and through grid-engine headless, with 8 and with 4 moves, in one process, rows interleaved
@@ -13,6 +13,7 @@
  * settings.
  */
 import { fileURLToPath } from 'node:url';
+import type { ShortestPathAlgorithmType } from 'grid-engine';
 import { CROWD_DEFAULTS, type CrowdInstance, type CrowdResult, loadCrowd, runCrowd } from './lib/crowd.ts';
 import {
   FROZEN_SECONDS,
@@ -33,11 +34,13 @@ const INSTANCES = [
   { name: 'warehouse-50-18', map: 'crowd/warehouse-50-18.map', scen: 'crowd/warehouse-50-18.map.scen' },
   { name: 'lak304d', map: 'movingai/lak304d.map', scen: 'crowd/lak304d-crowd.map.scen' },
 ];
+const GE_ALGORITHMS: ShortestPathAlgorithmType[] = ['BIDIRECTIONAL_SEARCH', 'BFS', 'A_STAR', 'JPS'];
 const SPEED = CROWD_DEFAULTS.speed;
 const TICK_HZ = CROWD_DEFAULTS.tickHz;
 
 const USAGE =
-  'usage: npm run bench:crowd -- [--instances NAME,...] [--fractions 25,50,75,100] [--moves 8,4] [--seconds S] [--ge-wall S] [--json]';
+  'usage: npm run bench:crowd -- [--instances NAME,...] [--fractions 25,50,75,100] [--moves 8,4] [--seconds S] ' +
+  '[--ge-wall S] [--ge-algorithm BIDIRECTIONAL_SEARCH|BFS|A_STAR|JPS] [--json]';
 
 interface Args {
   instances: typeof INSTANCES;
@@ -45,6 +48,8 @@ interface Args {
   moves: (8 | 4)[];
   seconds: number;
   geWall: number;
+  /** grid-engine's moveTo algorithm; undefined: its default (bidirectional search). */
+  geAlgorithm?: ShortestPathAlgorithmType;
   json: boolean;
 }
 
@@ -57,7 +62,7 @@ function parseArgs(argv: readonly string[]): Args {
       json = true;
       continue;
     }
-    if (!['--instances', '--fractions', '--moves', '--seconds', '--ge-wall'].includes(flag))
+    if (!['--instances', '--fractions', '--moves', '--seconds', '--ge-wall', '--ge-algorithm'].includes(flag))
       throw new MovingAiError(`unknown argument "${flag}" (${USAGE}).`);
     const value = argv[++i];
     if (value === undefined || value.startsWith('--'))
@@ -92,8 +97,12 @@ function parseArgs(argv: readonly string[]): Args {
       throw new MovingAiError(`${flag} must be a number of seconds above 0, got "${v}".`);
     return n;
   };
+  const geAlgorithm = values.get('--ge-algorithm') as ShortestPathAlgorithmType | undefined;
+  if (geAlgorithm !== undefined && !GE_ALGORITHMS.includes(geAlgorithm))
+    throw new MovingAiError(`--ge-algorithm: "${geAlgorithm}" is not one of ${GE_ALGORITHMS.join(', ')}.`);
   return {
     instances,
+    geAlgorithm,
     fractions,
     moves,
     seconds: positive('--seconds', 150),
@@ -221,6 +230,7 @@ async function main(argv: string[]): Promise<void> {
           tickHz: TICK_HZ,
           seconds: args.seconds,
           wallSeconds: args.geWall,
+          algorithm: args.geAlgorithm,
         };
         let bounds = alone.get(moves);
         if (!bounds) {
@@ -240,18 +250,23 @@ async function main(argv: string[]): Promise<void> {
     }
   }
   if (args.json) return;
+  const algorithm = args.geAlgorithm ? `algorithm ${args.geAlgorithm}` : 'its default algorithm';
   console.log(
-    '\nsum/LB: sum of arrival times over the sum of lower bounds (a walker not arrived counts the whole run, so\n' +
-      '  "≥" marks a bound on the true ratio); last/LB: last arrival over the longest lower bound (— unless all\n' +
-      "  arrived). Lower bounds: ours, each walker's optimal length under its moves ÷ speed (diagonal √2);\n" +
-      "  grid-engine, each walker's time alone in grid-engine (every step, diagonal too, takes 1/speed).\n" +
-      '  stand: the longest time a walker away from its goal started no step. tick: ms per world tick (ours) or\n' +
-      '  per update() (grid-engine; its first update also carries the moveTo calls, which search at once).\n' +
-      `grid-engine: moveTo with pathBlockedStrategy and noPathFoundStrategy RETRY (forever, 200 ms back-off),\n` +
-      '  its default algorithm, cacheTileCollisions, ignoreLayers. "froze at T s": nobody started a step for\n' +
-      `  ${FROZEN_SECONDS} s; grid-engine has no randomness, so nothing would move again and the row counts as if run to\n` +
-      `  the cap (its ms/update are over the updates run). "wall cap at T s": stopped by --ge-wall after T s of\n` +
-      '  game time; its arrived counts those T s only, and it has no sum.',
+    [
+      '',
+      'sum/LB: sum of arrival times over the sum of lower bounds (a walker not arrived counts the whole run, so',
+      '  "≥" marks a bound on the true ratio); last/LB: last arrival over the longest lower bound (— unless all',
+      "  arrived). Lower bounds: ours, each walker's optimal length under its moves ÷ speed (diagonal √2);",
+      "  grid-engine, each walker's time alone in grid-engine (every step, diagonal too, takes 1/speed).",
+      'stand: the longest time a walker away from its goal started no step. tick: ms per world tick (ours) or',
+      '  per update() (grid-engine; its first update also carries the moveTo calls, which search at once).',
+      'grid-engine: moveTo with pathBlockedStrategy and noPathFoundStrategy RETRY (forever, 200 ms back-off),',
+      `  ${algorithm}, cacheTileCollisions, ignoreLayers.`,
+      `"froze at T s": nobody started a step for ${FROZEN_SECONDS} s; grid-engine has no randomness, so nothing would`,
+      '  move again, and the row counts as if run to the cap (its ms/update are over the updates run).',
+      '"wall cap at T s": stopped by --ge-wall after T s of game time; its arrived counts those T s only, and',
+      '  it has no sum.',
+    ].join('\n'),
   );
   if (rows.some((r) => r.diagonalSteps)) {
     console.log(

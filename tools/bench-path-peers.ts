@@ -23,6 +23,8 @@ export interface Peer {
   solve(q: PeerQuery): number | null;
   /** Nodes the last query expanded (closed), when the peer lets us count them. */
   lastExpanded(): number | null;
+  /** Timed on a spread subset of the queries where a round of all of them would take too long (bench-path.ts). */
+  sampledWhenSlow?: boolean;
 }
 
 /** Length of a list of [x, y] points, straight steps 1 and diagonal √2. */
@@ -152,5 +154,7 @@ export async function gridEngine(grid: NavGrid, algo: ShortestPathAlgorithmType)
     },
     // Its `steps` counts the nodes the search took off its open list: expanded, as ours counts them.
     lastExpanded: () => steps,
+    // Up to seconds a query on the 512² and 1024² maps.
+    sampledWhenSlow: true,
   };
 }

@@ -10,7 +10,9 @@
  * Every knob is grid-engine's own documented one, set the way its docs advise for speed ("Pathfinding
  * Performance"): the tile collision cache on, character layers ignored. Walkers use `moveTo` with
  * `pathBlockedStrategy: 'RETRY'` and `noPathFoundStrategy: 'RETRY'`, both retrying forever at the default
- * 200 ms back-off, so a walker never gives up: the best grid-engine offers for everyone arriving.
+ * 200 ms back-off, so a walker never gives up: the best grid-engine offers for everyone arriving. (Its
+ * searches treat every other character as a wall, so with the default noPathFoundStrategy, STOP, a walker
+ * whose every way is blocked by others at the moment it is sent gives up for good.)
  */
 import { register } from 'node:module';
 import { performance } from 'node:perf_hooks';
