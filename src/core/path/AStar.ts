@@ -193,6 +193,11 @@ export class AStar {
     }
   }
 
+  /** Makes the plain loop's per-cell array now rather than on its first search. */
+  prepare(): void {
+    if (this.plainG === null) this.newPlainG();
+  }
+
   private newPlainG(): Float64Array {
     this.plainG = new Float64Array(this.grid.size).fill(UNSEEN_G);
     return this.plainG;

@@ -349,6 +349,12 @@ export class JumpTableSearch {
     return true;
   }
 
+  /** Builds the table and the per-cell slots now rather than on the first search. */
+  prepare(): void {
+    this.table.refresh();
+    if (this.slot === null) this.newSlots();
+  }
+
   /** The per-cell slots, made on the first search (8 bytes a cell, next to the table's 16). */
   private newSlots(): Int32Array {
     this.slot = new Int32Array(2 * this.grid.size);

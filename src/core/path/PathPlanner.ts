@@ -15,7 +15,7 @@ import {
 } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
-import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
+import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } from './types.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, a call per query.
 const OCCUPANCY_BLOCK = BLOCK;
@@ -47,6 +47,8 @@ export interface DistanceFieldOptions {
  */
 export class PathPlanner {
   readonly grid: NavGrid;
+  /** Told of every `find` (a query log); null costs nothing. */
+  observer: PathObserver | null = null;
   private readonly space: SearchSpace;
   private readonly goals = new GoalSet();
   private readonly rules = new OccupancyRules();
@@ -55,6 +57,7 @@ export class PathPlanner {
   private readonly astar: AStar;
   private readonly dijkstra: Dijkstra;
   private readonly jps: JumpPointSearch;
+  private readonly steps: StepMasks;
   /** JPS over precomputed jump distances (see tableSearch). */
   private jpsTable: JumpTableSearch | null = null;
   /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
@@ -68,10 +71,22 @@ export class PathPlanner {
   constructor(grid: NavGrid, bandScale = BAND_SCALE) {
     this.grid = grid;
     this.space = new SearchSpace(grid, bandScale);
-    const steps = new StepMasks(grid);
-    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, steps);
-    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, steps);
+    this.steps = new StepMasks(grid);
+    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, this.steps);
+    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, this.steps);
     this.jps = new JumpPointSearch(grid, this.space, this.goals);
+  }
+
+  /**
+   * Builds now what this grid's searches would otherwise build on first use (step masks, the jump table and
+   * bit lines, the per-cell arrays of the fast loops), so no search pays for it in play. The world calls it
+   * when a map loads; call it again after changing walls to rebuild at once rather than on the next search.
+   */
+  prepare(): void {
+    this.steps.refresh();
+    this.jps.bits.refresh();
+    if (JumpTable.fits(this.grid)) this.tableSearch().prepare();
+    this.astar.prepare();
   }
 
   /**
@@ -79,6 +94,15 @@ export class PathPlanner {
    * `algo` 'auto' (default) picks the fastest search whose assumptions hold.
    */
   find(query: PathQuery, algo: Algorithm = 'auto'): PathResult {
+    const observer = this.observer;
+    if (observer === null) return this.search(query, algo);
+    observer.begin(query);
+    const result = this.search(query, algo);
+    observer.end(query, result);
+    return result;
+  }
+
+  private search(query: PathQuery, algo: Algorithm): PathResult {
     const grid = this.grid;
     const start = query.start;
     if (!Number.isInteger(start) || start < 0 || start >= grid.size) {

@@ -40,3 +40,12 @@ export interface PathResult {
 }
 
 export type Algorithm = 'auto' | 'astar' | 'jps' | 'dijkstra';
+
+/**
+ * Told of every `PathPlanner.find`, before and after it runs (tools log the searches a session makes).
+ * `end` gets the result `find` returns; nothing is called when no observer is set.
+ */
+export interface PathObserver {
+  begin(query: PathQuery): void;
+  end(query: PathQuery, result: PathResult): void;
+}
