@@ -71,7 +71,14 @@ function stats(us: Float64Array, pick: (k: number) => boolean) {
     if (v > 1000) over1++;
     if (v > 5000) over5++;
   }
-  return { n: s.length, median: quantile(s, 0.5), p99: quantile(s, 0.99), max: s[s.length - 1], over1, over5 };
+  return {
+    n: s.length,
+    median: quantile(s, 0.5),
+    p99: quantile(s, 0.99),
+    max: s[s.length - 1],
+    over1,
+    over5,
+  };
 }
 
 async function benchLog(session: GameSession, warmMs: number, saveDir: string | null) {
@@ -138,9 +145,14 @@ async function benchLog(session: GameSession, warmMs: number, saveDir: string | 
     const w0 = performance.now();
     for (let k = 0; performance.now() - w0 < warmMs; k = (k + 1) % replays.length) run(k, false);
   }
+  // Each turn starts on a collected heap: one side's garbage is not collected in the other's time.
+  const gc = (globalThis as { gc?: () => void }).gc;
   for (let from = 0; from < replays.length; from += CHUNK) {
     const to = Math.min(replays.length, from + CHUNK);
-    for (let s = 0; s < sides.length; s++) for (let k = from; k < to; k++) sides[s].us[k] = runs[s](k, true);
+    for (let s = 0; s < sides.length; s++) {
+      gc?.();
+      for (let k = from; k < to; k++) sides[s].us[k] = runs[s](k, true);
+    }
   }
 
   const inPlay = Float64Array.from(logged.map((q) => q.us));

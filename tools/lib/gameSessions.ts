@@ -21,7 +21,13 @@ export interface GameSession {
   record(): Promise<string[]>;
 }
 
-function play(name: string, about: string, map: string, enemies: number | undefined, seed: number): GameSession {
+function play(
+  name: string,
+  about: string,
+  map: string,
+  enemies: number | undefined,
+  seed: number,
+): GameSession {
   return {
     name,
     about,
@@ -45,7 +51,13 @@ const CROWD_SCEN = 'test/fixtures/crowd/lak304d-crowd.map.scen';
 
 export const GAME_SESSIONS: GameSession[] = [
   play('town', 'town, 30 enemies, wandering player, 6,000 ticks, seed 1', 'maps/town.tmj', 30, 1),
-  play('dungeon', 'dungeon as it ships, wandering player, 6,000 ticks, seed 1', 'maps/dungeon.tmj', undefined, 1),
+  play(
+    'dungeon',
+    'dungeon as it ships, wandering player, 6,000 ticks, seed 1',
+    'maps/dungeon.tmj',
+    undefined,
+    1,
+  ),
   play('field', 'field, 300 enemies, wandering player, 6,000 ticks, seed 1', 'maps/field.tmj', 300, 1),
   {
     name: 'crowd',

@@ -33,6 +33,11 @@ export class JumpTable {
     this.dist = new Int16Array(grid.size * 8);
   }
 
+  /** Whether the last build was made for grid version `version`. */
+  builtFor(version: number): boolean {
+    return this.version === version;
+  }
+
   /** Rebuilds the distances when the grid's walls changed since the last search. */
   refresh(): void {
     const grid = this.grid;
@@ -59,6 +64,25 @@ export class JumpTable {
       const dy = dir === 3 || dir === 5 ? 1 : -1;
       for (let i = 0; i < h; i++) diagonalRow(pad, pw, d, w, dy < 0 ? i : h - 1 - i, dx, dy, dir);
     }
+  }
+
+  /**
+   * Whether `count` steps from `cell` in direction `d` (`step` apart in cell indices) are all open: one read
+   * per jump point along the run.
+   */
+  runOpen(cell: number, d: number, step: number, count: number): boolean {
+    const dist = this.dist;
+    let c = cell;
+    let n = count;
+    while (n > 0) {
+      const k = dist[c * 8 + d];
+      // k > 0: the next jump point is k steps on, every step to it open; otherwise -k open steps.
+      if (k <= 0) return n <= -k;
+      if (n <= k) return true;
+      c += k * step;
+      n -= k;
+    }
+    return true;
   }
 }
 
