@@ -137,7 +137,7 @@ export class PathPlanner {
       this.steps.builtFor(grid.version) &&
       this.jps.bits.builtFor(grid.version) &&
       this.tuned.ready() &&
-      (!JumpTable.fits(grid) || (this.table !== null && this.table.builtFor(grid.version)))
+      (!JumpTable.fits(grid) || this.table?.builtFor(grid.version) === true)
     );
   }
 
