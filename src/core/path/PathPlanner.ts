@@ -7,6 +7,7 @@ import { JumpNodes } from './JumpNodes.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
 import { JumpTable } from './JumpTable.ts';
 import { JumpTableSearch } from './JumpTableSearch.ts';
+import { Landmarks } from './Landmarks.ts';
 import {
   OCCUPANCY_BLOCK as BLOCK,
   OCCUPANCY_COST as COST,
@@ -93,6 +94,8 @@ export class PathPlanner {
   private table: JumpTable | null = null;
   private jpsTable: JumpTableSearch | null = null;
   private jpsWindow: WindowJumpSearch | null = null;
+  /** The differential heuristic's landmarks, built by `prepare` (and only used while up to date). */
+  private landmarks: Landmarks | null = null;
   /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
   private walled = new Int32Array(64);
   private walledCount = 0;
@@ -128,6 +131,10 @@ export class PathPlanner {
     }
     this.tuned.prepare();
     this.space.bands.reserve(room);
+    if (Landmarks.fits(grid)) {
+      this.landmarks ??= new Landmarks(grid);
+      this.landmarks.refresh((source, out) => this.distanceField(source, out));
+    }
   }
 
   /** Whether what `prepare` builds is up to date with the grid's walls (the next search builds nothing). */
@@ -272,7 +279,8 @@ export class PathPlanner {
   /**
    * Which loop answers this query: the fastest whose assumptions hold (`algo` narrows the choice).
    * - The jump-table JPS wants 8 moves and a map where every step costs its length both ways; it then takes
-   *   the policy's window (OccupancyWindow) and a few goals, or with neither its plain form.
+   *   the policy's window (OccupancyWindow), a few goals and the landmarks' estimate (WindowJumpSearch), or
+   *   with none of them its plain form (JumpTableSearch).
    * - The bit-line JPS: the same maps too large for a table, walls and 'block' only.
    * - A*'s tuned loop: one goal, no cell costs, no one-way edges, 8 or 4 moves, the policy's window, from a
    *   walkable cell (the step masks know walkable cells only).
@@ -286,8 +294,11 @@ export class PathPlanner {
     const goals = this.goals.count;
     const plainMap = grid.nonUnitCostCells === 0 && grid.directedCells === 0;
     if (algo !== 'astar' && plainMap && moves === 8) {
-      if (JumpTable.fits(grid) && win.fits && goals <= MAX_JUMP_GOALS)
-        return win.count === 0 && goals === 1 ? SEARCH_TABLE_JPS : SEARCH_WINDOW_JPS;
+      if (JumpTable.fits(grid) && win.fits && goals <= MAX_JUMP_GOALS) {
+        // The plain form for one goal on the map's walls alone, unless landmarks sharpen the estimate.
+        const plain = win.count === 0 && goals === 1 && this.upToDateLandmarks() === null;
+        return plain ? SEARCH_TABLE_JPS : SEARCH_WINDOW_JPS;
+      }
       if (this.rules.mode !== OCCUPANCY_COST && this.wallWindowFits()) return SEARCH_BITS_JPS;
     }
     if (plainMap && goals === 1 && win.fits && grid.walkable[start] === 1) return SEARCH_TUNED_ASTAR;
@@ -303,11 +314,18 @@ export class PathPlanner {
     out: SearchOutcome,
   ): void {
     if (how === SEARCH_TABLE_JPS) this.tableSearch().run(start, maxExpanded, out);
-    else if (how === SEARCH_WINDOW_JPS) this.windowSearch().run(start, maxExpanded, out);
+    else if (how === SEARCH_WINDOW_JPS)
+      this.windowSearch().run(start, maxExpanded, out, this.upToDateLandmarks());
     else if (how === SEARCH_BITS_JPS) this.runBitsJps(start, maxExpanded, out);
     else if (how === SEARCH_TUNED_ASTAR) this.tuned.run(start, moves, maxExpanded, partial, out);
     else if (how === SEARCH_ASTAR) this.astar.run(start, moves, maxExpanded, partial, out);
     else this.dijkstra.run(start, moves, maxExpanded, partial, out);
+  }
+
+  /** The landmarks when they match the grid's walls (built by `prepare`), else null. */
+  private upToDateLandmarks(): Landmarks | null {
+    const l = this.landmarks;
+    return l !== null && l.builtFor(this.grid.version) ? l : null;
   }
 
   /** Whether the 'block' window is small enough to wall off in the bit lines for one search. */

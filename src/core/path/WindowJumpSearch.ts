@@ -2,6 +2,7 @@ import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
 import type { JumpNodes } from './JumpNodes.ts';
 import type { JumpTable } from './JumpTable.ts';
+import type { Landmarks } from './Landmarks.ts';
 import { OCCUPANCY_BLOCK as BLOCK_MODE, type OccupancyRules } from './OccupancyRules.ts';
 import type { OccupancyWindow } from './OccupancyWindow.ts';
 import { TIE as HEAP_TIE } from './OpenHeap.ts';
@@ -76,6 +77,10 @@ export class WindowJumpSearch {
    * allocation per node); written here, it is not.
    */
   private readonly costs = new Float64Array(3);
+  /** The landmarks' distances (null: none, or out of date), and per landmark the goals' interval. */
+  private landmarks: Landmarks | null = null;
+  private readonly lo = new Float64Array(16);
+  private readonly hi = new Float64Array(16);
   /** goalsShutIn's flood over B: a mark per cell of B and a stack. */
   private mark = new Uint8Array(128);
   private stack = new Int32Array(128);
@@ -99,9 +104,13 @@ export class WindowJumpSearch {
     this.win = win;
   }
 
-  /** Searches from `start` to the goals configured in the space, under the compiled window. */
-  run(start: number, maxExpanded: number, out: SearchOutcome): void {
+  /**
+   * Searches from `start` to the goals configured in the space, under the compiled window; `landmarks` (up to
+   * date with the walls) sharpen the estimate.
+   */
+  run(start: number, maxExpanded: number, out: SearchOutcome, landmarks: Landmarks | null): void {
     this.table.refresh();
+    this.useLandmarks(landmarks);
     const win = this.win;
     if (win.count > 0) {
       this.bx0 = win.bx0;
@@ -136,7 +145,7 @@ export class WindowJumpSearch {
     pool.parentOf[0] = start;
     pool.at[0] = 0;
     pool.heap[0] = 0;
-    this.estimate(start - sy * w, sy);
+    this.estimate(start - sy * w, sy, start);
     pool.keys[0] = this.costs[2];
     this.made = 1;
     this.size = 1;
@@ -431,7 +440,7 @@ export class WindowJumpSearch {
     }
     pool.gOf[m] = g;
     pool.parentOf[m] = from;
-    this.estimate(jx, jy);
+    this.estimate(jx, jy, j);
     const key = g + costs[2] - g * TIE;
     const heap = pool.heap;
     const keys = pool.keys;
@@ -480,8 +489,33 @@ export class WindowJumpSearch {
     return top;
   }
 
-  /** Octile distance from (x, y) to the nearest goal, into `costs[2]`. */
-  private estimate(x: number, y: number): void {
+  /** The goals' interval of distances from each landmark, for the bound (none: octile alone). */
+  private useLandmarks(landmarks: Landmarks | null): void {
+    this.landmarks = landmarks;
+    if (landmarks === null) return;
+    const goals = this.goals;
+    const w = this.grid.width;
+    const k = landmarks.count;
+    const dist = landmarks.dist;
+    for (let l = 0; l < k; l++) {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let g = 0; g < goals.count; g++) {
+        const d = dist[(goals.ys[g] * w + goals.xs[g]) * k + l];
+        if (d === Number.POSITIVE_INFINITY) continue;
+        if (d < lo) lo = d;
+        if (d > hi) hi = d;
+      }
+      this.lo[l] = lo;
+      this.hi[l] = hi;
+    }
+  }
+
+  /**
+   * A lower bound of the walk from cell v at (x, y) to the nearest goal, into `costs[2]`: the octile distance,
+   * or the landmarks' bound where larger (Landmarks).
+   */
+  private estimate(x: number, y: number, v: number): void {
     const goals = this.goals;
     let best = Number.POSITIVE_INFINITY;
     for (let g = 0; g < goals.count; g++) {
@@ -492,16 +526,29 @@ export class WindowJumpSearch {
       const h = dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
       if (h < best) best = h;
     }
+    const landmarks = this.landmarks;
+    if (landmarks !== null) {
+      const k = landmarks.count;
+      const dist = landmarks.dist;
+      const base = v * k;
+      for (let l = 0; l < k; l++) {
+        const d = dist[base + l];
+        const lo = this.lo[l];
+        // A cell or goals no landmark reaches (another region) bound nothing.
+        if (d === Number.POSITIVE_INFINITY || lo === Number.POSITIVE_INFINITY) continue;
+        const hi = this.hi[l];
+        const bound = d > hi ? d - hi : lo - d;
+        if (bound > best) best = bound;
+      }
+    }
     this.costs[2] = best;
   }
 
   /**
-   * Answers without a search when the octile path to the nearest goal, its diagonal run first, is open in the
-   * table and the policy touches none of its steps in B: its cost is the heuristic's, a lower bound, so it is
-   * optimal. Counts as expanding the start and the goal. Only diagonal-first, JPS's own order: the straight run
-   * first would keep a walker in a doorway's row after the door, in the way of those coming through (the
-   * door crowd of the movement tests took a second longer with it); the search finds those paths with their
-   * diagonal at the earliest open place instead.
+   * Answers without a search when the octile path to the nearest goal (its diagonal run and its straight run,
+   * either order, as JumpTableSearch tries them) is open in the table and the policy touches none of its steps
+   * in B: its cost is the heuristic's, a lower bound, so it is optimal. Counts as expanding the start and the
+   * goal.
    */
   private octilePath(start: number, out: SearchOutcome): boolean {
     const w = this.grid.width;
@@ -534,12 +581,18 @@ export class WindowJumpSearch {
     const straightDir = adx > ady ? DIR_OF[4 + dx] : DIR_OF[(dy + 1) * 3 + 1];
     const sdx = adx > ady ? dx : 0;
     const sdy = adx > ady ? 0 : dy;
-    const turn = start + diagonal * (dx + dy * w);
+    let turn = start + diagonal * (dx + dy * w);
     if (
       !this.runClear(start, sx, sy, diagonalDir, dx, dy, diagonal) ||
       !this.runClear(turn, sx + diagonal * dx, sy + diagonal * dy, straightDir, sdx, sdy, straight)
-    )
-      return false;
+    ) {
+      turn = start + straight * (sdx + sdy * w);
+      if (
+        !this.runClear(start, sx, sy, straightDir, sdx, sdy, straight) ||
+        !this.runClear(turn, sx + straight * sdx, sy + straight * sdy, diagonalDir, dx, dy, diagonal)
+      )
+        return false;
+    }
     const parent = this.space.parent;
     if (turn === start || turn === goal) parent[goal] = start;
     else {
