@@ -325,7 +325,7 @@ export class PathPlanner {
   /** The landmarks when they match the grid's walls (built by `prepare`), else null. */
   private upToDateLandmarks(): Landmarks | null {
     const l = this.landmarks;
-    return l !== null && l.builtFor(this.grid.version) ? l : null;
+    return l?.builtFor(this.grid.version) ? l : null;
   }
 
   /** Whether the 'block' window is small enough to wall off in the bit lines for one search. */
