@@ -86,6 +86,51 @@ export class JumpTable {
   }
 }
 
+/** Direction (0 = N, clockwise) of a unit step, indexed by (dy + 1) * 3 + (dx + 1). */
+const DIR_OF = new Int8Array([7, 0, 1, 6, -1, 2, 5, 4, 3]);
+
+/**
+ * The canonical directions of Jump Point Search out of cell c (`c8 = c * 8`) reached moving (dx, dy) (each -1,
+ * 0 or 1), written to `dirs`; returns how many. Diagonally: both straight components and the diagonal itself
+ * (no forced turns without corner cutting). Straight: on, and for each side a forced turn (the straight step to
+ * that side and the diagonal ahead past it) where the side cell is open while the one behind it is a wall. The
+ * cell behind c is open (c was reached along the line), so the side cell is open when c can step to it, and the
+ * one behind it is a wall when c cannot step diagonally back past it: both in c's own entry of `dist`.
+ */
+export function canonicalDirections(
+  dist: Int16Array,
+  c8: number,
+  dx: number,
+  dy: number,
+  dirs: Int32Array,
+): number {
+  let nd = 0;
+  if (dx !== 0 && dy !== 0) {
+    dirs[nd++] = DIR_OF[4 + dx];
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + dx + 1];
+  } else if (dx !== 0) {
+    dirs[nd++] = DIR_OF[4 + dx];
+    for (let side = -1; side <= 1; side += 2) {
+      const toSide = DIR_OF[(side + 1) * 3 + 1];
+      if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(side + 1) * 3 + 1 - dx]] === 0) {
+        dirs[nd++] = toSide;
+        dirs[nd++] = DIR_OF[(side + 1) * 3 + dx + 1];
+      }
+    }
+  } else {
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+    for (let side = -1; side <= 1; side += 2) {
+      const toSide = DIR_OF[4 + side];
+      if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(1 - dy) * 3 + side + 1]] === 0) {
+        dirs[nd++] = toSide;
+        dirs[nd++] = DIR_OF[(dy + 1) * 3 + side + 1];
+      }
+    }
+  }
+  return nd;
+}
+
 /**
  * One line of a straight direction, swept from the far end (each cell reads the answer of the next one).
  * `p` is the padded index of the line's first swept cell and `pStep` the padded step against the direction

@@ -1,7 +1,7 @@
 import type { NavGrid } from '../grid/NavGrid.ts';
 import type { GoalSet } from './GoalSet.ts';
 import type { JumpNodes } from './JumpNodes.ts';
-import type { JumpTable } from './JumpTable.ts';
+import { canonicalDirections as canonicalDirectionsBinding, type JumpTable } from './JumpTable.ts';
 import type { Landmarks } from './Landmarks.ts';
 import { OCCUPANCY_BLOCK as BLOCK_MODE, type OccupancyRules } from './OccupancyRules.ts';
 import type { OccupancyWindow } from './OccupancyWindow.ts';
@@ -13,6 +13,7 @@ import type { SearchSpace } from './SearchSpace.ts';
 const BLOCK = BLOCK_MODE;
 const OUTCOME_FOUND = FOUND;
 const TIE = HEAP_TIE;
+const canonicalDirections = canonicalDirectionsBinding;
 const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /** The g of an expanded node: no way in improves on it. */
@@ -190,31 +191,7 @@ export class WindowJumpSearch {
         const px = p - py * w;
         const dx = x > px ? 1 : x < px ? -1 : 0;
         const dy = y > py ? 1 : y < py ? -1 : 0;
-        const c8 = c * 8;
-        if (dx !== 0 && dy !== 0) {
-          dirs[nd++] = DIR_OF[4 + dx];
-          dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
-          dirs[nd++] = DIR_OF[(dy + 1) * 3 + dx + 1];
-        } else if (dx !== 0) {
-          dirs[nd++] = DIR_OF[4 + dx];
-          // Forced turns, read from c's own entry (see JumpTableSearch).
-          for (let side = -1; side <= 1; side += 2) {
-            const toSide = DIR_OF[(side + 1) * 3 + 1];
-            if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(side + 1) * 3 + 1 - dx]] === 0) {
-              dirs[nd++] = toSide;
-              dirs[nd++] = DIR_OF[(side + 1) * 3 + dx + 1];
-            }
-          }
-        } else {
-          dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
-          for (let side = -1; side <= 1; side += 2) {
-            const toSide = DIR_OF[4 + side];
-            if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(1 - dy) * 3 + side + 1]] === 0) {
-              dirs[nd++] = toSide;
-              dirs[nd++] = DIR_OF[(dy + 1) * 3 + side + 1];
-            }
-          }
-        }
+        nd = canonicalDirections(dist, c * 8, dx, dy, dirs);
       }
       for (let i = 0; i < nd; i++) this.jump(c, x, y, dirs[i]);
     }
