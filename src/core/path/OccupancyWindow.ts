@@ -1,4 +1,6 @@
+import { DX, DY } from '../grid/directions.ts';
 import type { NavGrid } from '../grid/NavGrid.ts';
+import type { GoalSet } from './GoalSet.ts';
 import {
   OCCUPANCY_BLOCK as BLOCK_MODE,
   OCCUPANCY_COST as COST_MODE,
@@ -42,8 +44,16 @@ export class OccupancyWindow {
   by1 = -1;
   bw = 0;
   held = new Uint8Array(128);
+  /** Under 'block': affected cells are walls, corners included (else they cost extra to enter). */
+  block = false;
+  private grid: NavGrid | null = null;
+  /** shutsIn's flood over the grown box: a mark per cell and a stack. */
+  private mark = new Uint8Array(128);
+  private stack = new Int32Array(128);
 
   compile(grid: NavGrid, rules: OccupancyRules, space: SearchSpace): void {
+    this.grid = grid;
+    this.block = rules.mode === BLOCK;
     this.count = 0;
     this.fits = true;
     this.bx1 = this.by1 = this.x1 = this.y1 = -1;
@@ -112,6 +122,81 @@ export class OccupancyWindow {
     this.bx1 = bx1;
     this.by1 = by1;
     this.bw = bw;
+  }
+
+  /**
+   * Whether the step from (x, y) to its neighbour (nx, ny), in direction d, is allowed under the policy: the
+   * static rule (inside the map, walkable, no corner cut) and, under 'block', no walled cell entered or squeezed
+   * past. With `entered` false, everything but the neighbour itself (the step out of a start, seen backwards).
+   */
+  allows(x: number, y: number, nx: number, ny: number, d: number, entered: boolean): boolean {
+    const grid = this.grid!;
+    if (nx < 0 || ny < 0 || nx >= grid.width || ny >= grid.height) return false;
+    const walk = grid.walkable;
+    const w = grid.width;
+    if (entered && walk[ny * w + nx] !== 1) return false;
+    if ((d & 1) === 1) {
+      if (walk[y * w + nx] !== 1 || walk[ny * w + x] !== 1) return false;
+      if (this.block && (this.affects(nx, y) || this.affects(x, ny))) return false;
+    }
+    return !(entered && this.block && this.affects(nx, ny));
+  }
+
+  /**
+   * Whether every goal lies in the grown box and is shut in there: the cells a step under the policy leads to
+   * from the goals, and on from those, never leave the box nor include `start`. Outside the box the map is the
+   * static one, so such a goal cannot be reached at all, and a search would otherwise comb the whole map to
+   * find that out (a goal another character stands on, under 'block'). A flood of at most the box's cells.
+   */
+  shutsIn(goals: GoalSet, start: number): boolean {
+    if (this.count === 0) return false;
+    const w = this.grid!.width;
+    const walk = this.grid!.walkable;
+    const { bx0, by0, bx1, by1 } = this;
+    const bw = bx1 - bx0 + 1;
+    const cells = bw * (by1 - by0 + 1);
+    for (let g = 0; g < goals.count; g++) {
+      const x = goals.xs[g];
+      const y = goals.ys[g];
+      if (x < bx0 || x > bx1 || y < by0 || y > by1) return false;
+    }
+    if (this.mark.length < cells) {
+      this.mark = new Uint8Array(Math.max(cells, 2 * this.mark.length));
+      this.stack = new Int32Array(this.mark.length);
+    }
+    const mark = this.mark;
+    const stack = this.stack;
+    mark.fill(0, 0, cells);
+    let top = 0;
+    for (let g = 0; g < goals.count; g++) {
+      const x = goals.xs[g];
+      const y = goals.ys[g];
+      const k = (y - by0) * bw + (x - bx0);
+      if (mark[k] === 1 || walk[y * w + x] !== 1 || (this.block && this.affects(x, y))) continue;
+      mark[k] = 1;
+      stack[top++] = k;
+    }
+    while (top > 0) {
+      const k = stack[--top];
+      const x = bx0 + (k % bw);
+      const y = by0 + (k - (x - bx0)) / bw;
+      for (let d = 0; d < 8; d++) {
+        const nx = x + DX[d];
+        const ny = y + DY[d];
+        // The start is never entered: only the step out of it counts (the same corners, either way).
+        if (ny * w + nx === start && nx >= 0 && nx < w) {
+          if (this.allows(x, y, nx, ny, d, false)) return false;
+          continue;
+        }
+        if (!this.allows(x, y, nx, ny, d, true)) continue;
+        if (nx < bx0 || nx > bx1 || ny < by0 || ny > by1) return false;
+        const n = (ny - by0) * bw + (nx - bx0);
+        if (mark[n] === 1) continue;
+        mark[n] = 1;
+        stack[top++] = n;
+      }
+    }
+    return true;
   }
 
   /** Whether (x, y) is an affected cell (entering it costs extra, or it is a wall for this search). */

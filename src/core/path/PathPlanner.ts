@@ -8,12 +8,7 @@ import { JumpPointSearch } from './JumpPointSearch.ts';
 import { JumpTable } from './JumpTable.ts';
 import { JumpTableSearch } from './JumpTableSearch.ts';
 import { Landmarks } from './Landmarks.ts';
-import {
-  OCCUPANCY_BLOCK as BLOCK,
-  OCCUPANCY_COST as COST,
-  OCCUPANCY_IGNORE as IGNORE,
-  OccupancyRules,
-} from './OccupancyRules.ts';
+import { OCCUPANCY_COST as COST, OCCUPANCY_IGNORE as IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { OccupancyWindow } from './OccupancyWindow.ts';
 import {
   ClosestReached,
@@ -28,7 +23,6 @@ import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } 
 import { WindowJumpSearch } from './WindowJumpSearch.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, a call per query.
-const OCCUPANCY_BLOCK = BLOCK;
 const OCCUPANCY_COST = COST;
 const OCCUPANCY_IGNORE = IGNORE;
 const OUTCOME_FOUND = FOUND;
@@ -96,9 +90,6 @@ export class PathPlanner {
   private jpsWindow: WindowJumpSearch | null = null;
   /** The differential heuristic's landmarks, built by `prepare` (and only used while up to date). */
   private landmarks: Landmarks | null = null;
-  /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
-  private walled = new Int32Array(64);
-  private walledCount = 0;
 
   /**
    * @param bandScale bands per unit of f in A*'s bucket queue (see BandQueue). Tests pass a small one so
@@ -316,7 +307,7 @@ export class PathPlanner {
     if (how === SEARCH_TABLE_JPS) this.tableSearch().run(start, maxExpanded, out);
     else if (how === SEARCH_WINDOW_JPS)
       this.windowSearch().run(start, maxExpanded, out, this.upToDateLandmarks());
-    else if (how === SEARCH_BITS_JPS) this.runBitsJps(start, maxExpanded, out);
+    else if (how === SEARCH_BITS_JPS) this.jps.runWalled(start, maxExpanded, out, this.rules);
     else if (how === SEARCH_TUNED_ASTAR) this.tuned.run(start, moves, maxExpanded, partial, out);
     else if (how === SEARCH_ASTAR) this.astar.run(start, moves, maxExpanded, partial, out);
     else this.dijkstra.run(start, moves, maxExpanded, partial, out);
@@ -358,46 +349,6 @@ export class PathPlanner {
       this.window,
     );
     return this.jpsWindow;
-  }
-
-  /** JPS over bit lines (grids too large for a table), characters walled off for this search under 'block'. */
-  private runBitsJps(start: number, maxExpanded: number, out: SearchOutcome): void {
-    this.jps.bits.refresh();
-    if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
-    try {
-      this.jps.run(start, maxExpanded, out);
-    } finally {
-      for (let k = 0; k < this.walledCount; k++) {
-        const c = this.walled[k];
-        const x = c % this.grid.width;
-        this.jps.bits.set(x, (c - x) / this.grid.width, true, false);
-      }
-      this.walledCount = 0;
-    }
-  }
-
-  /** Clears, in the JPS lines, the cells other characters wall off under 'block' (within the radius). */
-  private wallOffCharacters(): void {
-    const grid = this.grid;
-    const rules = this.rules;
-    const r = Math.min(rules.radius, Math.max(grid.width, grid.height));
-    const x0 = Math.max(0, rules.startX - r);
-    const x1 = Math.min(grid.width - 1, rules.startX + r);
-    const y0 = Math.max(0, rules.startY - r);
-    const y1 = Math.min(grid.height - 1, rules.startY + r);
-    const bits = this.jps.bits;
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0, i = y * grid.width + x0; x <= x1; x++, i++) {
-        if (grid.occupant[i] === 0 || grid.walkable[i] === 0 || !rules.blocks(i, this.space)) continue;
-        if (this.walledCount === this.walled.length) {
-          const more = new Int32Array(this.walled.length * 2);
-          more.set(this.walled);
-          this.walled = more;
-        }
-        this.walled[this.walledCount++] = i;
-        bits.set(x, y, false, false);
-      }
-    }
   }
 
   /**

@@ -82,9 +82,6 @@ export class WindowJumpSearch {
   private landmarks: Landmarks | null = null;
   private readonly lo = new Float64Array(16);
   private readonly hi = new Float64Array(16);
-  /** goalsShutIn's flood over B: a mark per cell of B and a stack. */
-  private mark = new Uint8Array(128);
-  private stack = new Int32Array(128);
 
   constructor(
     grid: NavGrid,
@@ -124,7 +121,8 @@ export class WindowJumpSearch {
     }
     this.blockMode = this.rules.mode === BLOCK;
     this.extra = this.blockMode ? 0 : this.rules.extra;
-    if (win.count > 0 && this.goalsShutIn(start)) return;
+    // A goal shut in the box (another character on it, under 'block'): none, without combing the map.
+    if (win.count > 0 && win.shutsIn(this.goals, start)) return;
     if (maxExpanded >= 2 && this.octilePath(start, out)) return;
     const w = this.grid.width;
     const space = this.space;
@@ -199,90 +197,11 @@ export class WindowJumpSearch {
     space.expandedCount = expanded;
   }
 
-  /**
-   * Whether every goal lies in B, shut in there: the cells a step (under the policy) leads to from the goals,
-   * and on from those, never leave B nor include the start. Outside B the map is the static one, so such a
-   * goal cannot be reached at all, and the search would otherwise comb the whole map to find that out (a
-   * goal another character stands on, under 'block'). A flood of at most B's cells.
-   */
-  private goalsShutIn(start: number): boolean {
-    const goals = this.goals;
-    const w = this.grid.width;
-    const bx0 = this.bx0;
-    const by0 = this.by0;
-    const bw = this.bx1 - bx0 + 1;
-    const cells = bw * (this.by1 - by0 + 1);
-    for (let g = 0; g < goals.count; g++) {
-      const x = goals.xs[g];
-      const y = goals.ys[g];
-      if (x < bx0 || x > this.bx1 || y < by0 || y > this.by1) return false;
-    }
-    if (this.mark.length < cells) {
-      this.mark = new Uint8Array(Math.max(cells, 2 * this.mark.length));
-      this.stack = new Int32Array(this.mark.length);
-    }
-    const mark = this.mark;
-    const stack = this.stack;
-    mark.fill(0, 0, cells);
-    let top = 0;
-    const walk = this.grid.walkable;
-    for (let g = 0; g < goals.count; g++) {
-      const x = goals.xs[g];
-      const y = goals.ys[g];
-      const k = (y - by0) * bw + (x - bx0);
-      if (mark[k] === 1 || walk[y * w + x] !== 1 || (this.blockMode && this.win.affects(x, y))) continue;
-      mark[k] = 1;
-      stack[top++] = k;
-    }
-    while (top > 0) {
-      const k = stack[--top];
-      const x = bx0 + (k % bw);
-      const y = by0 + (k - (x - bx0)) / bw;
-      if (y * w + x === start) return false;
-      for (let d = 0; d < 8; d++) {
-        const nx = x + DXS[d];
-        const ny = y + DYS[d];
-        // The start is never entered: only the step out of it counts (same corners, either way).
-        if (ny * w + nx === start && nx >= 0 && nx < w) {
-          if (this.open(x, y, nx, ny, d, false)) return false;
-          continue;
-        }
-        if (!this.open(x, y, nx, ny, d, true)) continue;
-        if (nx < bx0 || nx > this.bx1 || ny < by0 || ny > this.by1) return false;
-        const n = (ny - by0) * bw + (nx - bx0);
-        if (mark[n] === 1) continue;
-        mark[n] = 1;
-        stack[top++] = n;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether the step from (x, y) to its neighbour (nx, ny) in direction d is allowed under the policy (with
-   * `entered` false, everything but the neighbour itself: the step out of the start, seen backwards).
-   */
-  private open(x: number, y: number, nx: number, ny: number, d: number, entered: boolean): boolean {
-    const grid = this.grid;
-    if (nx < 0 || ny < 0 || nx >= grid.width || ny >= grid.height) return false;
-    const walk = grid.walkable;
-    const w = grid.width;
-    if (entered && walk[ny * w + nx] !== 1) return false;
-    const block = this.blockMode;
-    const win = this.win;
-    if ((d & 1) === 1) {
-      // A diagonal cuts no corner: both cells beside it open (and, under 'block', not walled off).
-      if (walk[y * w + nx] !== 1 || walk[ny * w + x] !== 1) return false;
-      if (block && (win.affects(nx, y) || win.affects(x, ny))) return false;
-    }
-    return !(entered && block && win.affects(nx, ny));
-  }
-
   /** One step from (x, y) in direction d into a cell of B, under the policy. */
   private step(c: number, x: number, y: number, d: number): void {
     const nx = x + DXS[d];
     const ny = y + DYS[d];
-    if (!this.open(x, y, nx, ny, d, true)) return;
+    if (!this.win.allows(x, y, nx, ny, d, true)) return;
     const costs = this.costs;
     const extra = this.extra !== 0 && this.win.affects(nx, ny) ? this.extra : 0;
     costs[1] = costs[0] + ((d & 1) === 1 ? SQRT2 : 1) + extra;
