@@ -38,7 +38,7 @@ function pointsLength(points: readonly (readonly [number, number])[]): number {
 }
 
 /** 0 walkable, 1 blocked: the matrix shape every peer takes. */
-function matrix(grid: NavGrid): number[][] {
+export function matrix(grid: NavGrid): number[][] {
   const rows: number[][] = [];
   for (let y = 0; y < grid.height; y++) {
     const row: number[] = [];

@@ -66,6 +66,10 @@ export class World {
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
     this.regions = new Regions(grid);
+    // Everything the map's searches need (step masks, jump table, region labels, per-cell arrays) is built
+    // now, while the map loads, not by the first click.
+    this.planner.prepare();
+    this.regions.refresh();
     this.nearField = new ChaseField(grid, 0);
     this.farField = new ChaseField(grid, 1);
     this.expanded = new Int32Array(this.config.debug ? grid.size : 0);

@@ -304,3 +304,21 @@ describe('PathPlanner.distanceField', () => {
     expect(Array.from(out)).toEqual([Infinity, 1, 0]);
   });
 });
+
+describe('PathPlanner.prepare', () => {
+  it('builds the tables before the first search, and a wall change makes them stale until the next search', () => {
+    const grid = NavGrid.fromRows(['......', '..##..', '......']);
+    const planner = new PathPlanner(grid);
+    expect(planner.ready()).toBe(false);
+    planner.prepare();
+    expect(planner.ready()).toBe(true);
+    grid.setWalkable(0, 1, false);
+    expect(planner.ready()).toBe(false);
+    // Every loop brings what it reads up to date by itself.
+    for (const algo of ['auto', 'astar', 'jps'] as const) {
+      expect(planner.find({ start: 0, goal: grid.index(0, 2) }, algo).cost).toBe(4);
+    }
+    planner.prepare();
+    expect(planner.ready()).toBe(true);
+  });
+});

@@ -72,6 +72,10 @@ describe('every search agrees with the oracle', () => {
     runs({ occupancy: true, costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
   it('with characters on uniform grids (where JPS may run)', () =>
     runs({ occupancy: true }, ['jps', 'auto']));
+  it("with characters on uniform grids, 4 or 8 moves (A*'s tuned loop)", () =>
+    runs({ occupancy: true, fourWay: true }, ['astar', 'auto']));
+  it("with characters, A*'s tuned loop with bands coarse enough to hold several f values", () =>
+    runs({ occupancy: true, fourWay: true }, ['astar'], 300, 2));
   it('with large goal sets', () =>
     runs({ manyGoals: true, costs: true, maxSide: 16 }, ['astar', 'jps', 'auto']));
 });
