@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ReadText } from '../src/core/tiled/types.ts';
+import { DOMParser } from '@xmldom/xmldom';
+import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
+import type { LoadedMap, ReadText } from '../src/core/tiled/types.ts';
+import { XmlError, type XmlParser } from '../src/core/tiled/xml.ts';
 
 /** Files larger than this are not maps: refuse before reading them into memory. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -29,4 +32,32 @@ function reason(e: unknown): string {
   if (code === 'EISDIR') return 'it is a directory, not a file';
   if (code === 'ENOTDIR') return 'a part of the path is not a directory';
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The Node XmlParser for the Tiled loader (TMX maps, TSX tilesets, TX templates): @xmldom/xmldom, a W3C DOMParser,
+ * stopping at the first error with its line. In the page the loader uses the browser's own DOMParser.
+ */
+export const nodeXml: XmlParser = {
+  parseFromString(text) {
+    const parser = new DOMParser({
+      onError(level, message) {
+        if (level !== 'warning') throw new Error(message);
+      },
+    });
+    try {
+      return parser.parseFromString(text, 'text/xml') as unknown as ReturnType<XmlParser['parseFromString']>;
+    } catch (e) {
+      // xmldom wraps what onError threw in a ParseError that knows where parsing stopped.
+      const cause = (e as { cause?: unknown }).cause;
+      const line = (e as { locator?: { lineNumber?: unknown } }).locator?.lineNumber;
+      const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e);
+      throw new XmlError(message, typeof line === 'number' && line > 0 ? line : undefined);
+    }
+  },
+};
+
+/** Loads a Tiled map (JSON or TMX) from the file system: the loader with Node's file reader and XML parser. */
+export function loadMapFile(path: string, opts: { name?: string } = {}): Promise<LoadedMap> {
+  return loadTiledMap(path, readTextFile, { ...opts, xml: nodeXml });
 }

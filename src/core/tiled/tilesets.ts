@@ -5,6 +5,7 @@ import { isTrue, prop, readProperties } from './properties.ts';
 import { resolveRelative } from './resolveRelative.ts';
 import { readTsxTileset } from './tsx.ts';
 import type { NormalizedTileset, ReadText } from './types.ts';
+import type { XmlParser } from './xml.ts';
 
 /** Highest gid Tiled can write once the four flag bits are masked off. */
 export const MAX_GID = 0x0fffffff;
@@ -58,6 +59,7 @@ export async function loadTilesets(
   raw: unknown,
   mapUrl: string,
   readText: ReadText,
+  xml?: XmlParser,
 ): Promise<LoadedTilesets> {
   if (raw === undefined) raw = [];
   if (!Array.isArray(raw)) throw mapError(mapUrl, `its "tilesets" is ${describe(raw)}, not a list`);
@@ -75,7 +77,7 @@ export async function loadTilesets(
           );
         }
         const url = resolveRelative(mapUrl, ref.source);
-        const json = await readExternal(url, ref.source, mapUrl, readText);
+        const json = await readExternal(url, ref.source, mapUrl, readText, xml);
         return buildEntry(json, firstgid, url, warnings);
       }
       return buildEntry(ref, firstgid, mapUrl, warnings);
@@ -91,7 +93,13 @@ export async function loadTilesets(
   return { entries, images, warnings };
 }
 
-async function readExternal(url: string, source: string, mapUrl: string, readText: ReadText): Promise<Json> {
+async function readExternal(
+  url: string,
+  source: string,
+  mapUrl: string,
+  readText: ReadText,
+  xml: XmlParser | undefined,
+): Promise<Json> {
   let text: string;
   try {
     text = await readText(url);
@@ -112,7 +120,7 @@ async function readExternal(url: string, source: string, mapUrl: string, readTex
         `its external tileset "${source}" is missing (the server answered ${url} with a web page)`,
       );
     }
-    return readTsxTileset(text, url);
+    return readTsxTileset(text, url, xml);
   }
   let parsed: unknown;
   try {
