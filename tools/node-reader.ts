@@ -57,7 +57,16 @@ export const nodeXml: XmlParser = {
   },
 };
 
-/** Loads a Tiled map (JSON or TMX) from the file system: the loader with Node's file reader and XML parser. */
-export function loadMapFile(path: string, opts: { name?: string } = {}): Promise<LoadedMap> {
-  return loadTiledMap(path, readTextFile, { ...opts, xml: nodeXml });
+/**
+ * Loads a Tiled map (JSON or TMX) from the file system: the loader with Node's file reader and XML parser.
+ * `warn`: the tools pass true to print the map's warnings (a missing template, a spawn moved off a wall) on
+ * stderr, one line each.
+ */
+export async function loadMapFile(
+  path: string,
+  opts: { name?: string; warn?: boolean } = {},
+): Promise<LoadedMap> {
+  const map = await loadTiledMap(path, readTextFile, { name: opts.name, xml: nodeXml });
+  if (opts.warn) for (const warning of map.warnings) process.stderr.write(`${warning}\n`);
+  return map;
 }

@@ -1,7 +1,7 @@
 /**
  * Headless world runner, for checking and tuning:
  *   npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--trace FILE]
- * FILE is a Tiled map (.tmj/.json) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
+ * FILE is a Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
  * it is sent to a random tile it can reach); `--enemies N` places exactly N enemies, the map's enemy spawns
  * first, then seeded random free tiles. Prints one JSON summary line; `--trace` writes the run as JSON Lines
  * (the format `check-trace` reads). Bad arguments or files: one sentence on stderr, exit code 1.
@@ -9,14 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../src/core/grid/NavGrid.ts';
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
 import { populate, type SpawnPoint } from '../src/core/world/populate.ts';
 import { Rng } from '../src/core/world/rng.ts';
 import { traceHeader, traceLine } from '../src/core/world/trace.ts';
 import { World } from '../src/core/world/World.ts';
 import { LineWriter } from './lib/LineWriter.ts';
 import { parseMap } from './movingai.ts';
-import { readTextFile } from './node-reader.ts';
+import { loadMapFile } from './node-reader.ts';
 
 const USAGE =
   'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--trace FILE]';
@@ -84,7 +83,7 @@ async function loadMap(file: string): Promise<{ grid: NavGrid; spawns: SpawnPoin
     }
     return { grid: parseMap(text, file), spawns: [] };
   }
-  const map = await loadTiledMap(file, readTextFile);
+  const map = await loadMapFile(file, { warn: true });
   return { grid: map.nav, spawns: map.spawns };
 }
 

@@ -84,6 +84,9 @@ export async function loadTilesets(
     }),
   );
   entries.sort((a, b) => a.firstgid - b.firstgid);
+  for (let i = 0; i + 1 < entries.length; i++) {
+    entries[i].span = Math.min(entries[i].span, Math.max(1, entries[i + 1].firstgid - entries[i].firstgid));
+  }
   for (const e of entries) {
     if (typeof e.json.image === 'string') images.push({ name: e.name, url: e.json.image });
     for (const t of e.json.tiles ?? []) {
@@ -136,7 +139,11 @@ async function readExternal(
 function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[]): TilesetEntry {
   const name = typeof raw.name === 'string' ? raw.name : `tileset at gid ${firstgid}`;
   const what = `tileset "${name}"`;
-  const tilecount = intField(raw, 'tilecount', file, what, 0, MAX_GID);
+  // Tiled before 0.15 saved neither the tile count nor the image size: the tileset then spans up to the next
+  // one's firstgid (see loadTilesets), and Phaser counts the tiles from the image once it has loaded.
+  const openEnded =
+    raw.tilecount === undefined && typeof raw.image === 'string' && raw.imagewidth === undefined;
+  const tilecount = openEnded ? 0 : intField(raw, 'tilecount', file, what, 0, MAX_GID);
   const tilewidth = intField(raw, 'tilewidth', file, what, 1, 65536);
   const tileheight = intField(raw, 'tileheight', file, what, 1, 65536);
   if (raw.tiles !== undefined && !Array.isArray(raw.tiles) && !isObject(raw.tiles)) {
@@ -210,7 +217,7 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
   }
 
   const json = embed(raw, tileList, firstgid, file, name, tilecount, tilewidth, tileheight);
-  const span = Math.max(tilecount, size);
+  const span = openEnded ? MAX_GID + 1 - firstgid : Math.max(tilecount, size);
   return { firstgid, span, name, file, json, collides, noEnter, cost, allCollide };
 }
 

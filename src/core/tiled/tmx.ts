@@ -63,7 +63,8 @@ function readTilesetRef(el: XmlElement): Json {
   if (el.attrs.source !== undefined) {
     return { firstgid: toNumber(el.attrs.firstgid ?? ''), source: el.attrs.source };
   }
-  return tilesetFromXml(el);
+  const { type: _type, ...embedded } = tilesetFromXml(el);
+  return embedded;
 }
 
 /** The layers among `parent`'s children, in file order (which is drawing order). */
