@@ -103,7 +103,7 @@ export class WorldScene extends Phaser.Scene {
       next = { map: resolveMapRef(exit.map, this.data_.mapUrl), arrival, params: this.data_.params };
     } catch {
       showError(
-        `Exit "${exit.name}" of map ${this.data_.map.name} names map "${exit.map}", which is neither a map name nor a URL of a .tmj or .json file.`,
+        `Exit "${exit.name}" of map ${this.data_.map.name} names map "${exit.map}", which is neither a map name nor a URL of a .tmj, .tmx or .json file.`,
       );
       return;
     }

@@ -37,7 +37,7 @@ export async function loadTiledMap(
     text = await readText(url);
   } catch (e) {
     const why = e instanceof Error && e.message ? e.message : 'unreadable';
-    throw mapError(url, `the map cannot be read (${why})`);
+    throw mapError(url, `the map cannot be read (${why})`, true);
   }
   const map = parseMap(text, url, opts.xml);
 
@@ -95,6 +95,7 @@ function parseMap(text: string, url: string, xml: XmlParser | undefined): Json {
       throw mapError(
         url,
         'the server answered with a web page instead of a map, so the map file probably does not exist',
+        true,
       );
     }
     return readTmxMap(text, url, xml);

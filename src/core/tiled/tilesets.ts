@@ -29,6 +29,12 @@ const GE_SIDES: Record<string, number> = {
   'up-left': Dir.NW,
 };
 
+/**
+ * The bool properties that make a tile block: ours, grid-engine's, and Excalibur's `solid`. A tile that sets any
+ * of them blocks when one of them is true; one that sets none follows its tileset's own.
+ */
+const COLLIDE_KEYS = ['collides', 'ge_collide', 'solid'];
+
 /** What navigation needs to know of each tile of one tileset. */
 export interface TilesetEntry {
   firstgid: number;
@@ -150,7 +156,7 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
     throw mapError(file, `${what} has "tiles" that is ${describe(raw.tiles)}, not a list`);
   }
   const tileset = readProperties(raw.properties);
-  const allCollide = isTrue(prop(tileset, 'collides')) || isTrue(prop(tileset, 'ge_collide'));
+  const allCollide = COLLIDE_KEYS.some((k) => isTrue(prop(tileset, k)));
 
   // Tiles with properties, from the current list form or the pre-1.2 `tileproperties` map.
   const tileList: Json[] = [];
@@ -177,9 +183,8 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
   let cost: Float64Array | null = null;
   let directionalCost = '';
   const apply = (id: number, props: Record<string, unknown>) => {
-    const c = prop(props, 'collides');
-    const g = prop(props, 'ge_collide');
-    if (c !== undefined || g !== undefined) collides[id] = isTrue(c) || isTrue(g) ? 1 : 0;
+    const said = COLLIDE_KEYS.map((k) => prop(props, k));
+    if (said.some((v) => v !== undefined)) collides[id] = said.some(isTrue) ? 1 : 0;
     else collides[id] = allCollide ? 1 : 0;
     for (const side of Object.keys(GE_SIDES)) {
       if (isTrue(props[`ge_collide_${side}`])) noEnter[id] |= 1 << opposite(GE_SIDES[side]);

@@ -56,6 +56,34 @@ describe('the collision rule map authors read in the README', () => {
     expect(gridRows((await load(map)).nav)).toEqual(['#.#.', '....']);
   });
 
+  it("Excalibur's solid: a tile, a tileset, a tile layer or an object layer with the bool solid = true blocks", async () => {
+    const tiles = ground();
+    tilesOf(tiles).tiles = [
+      { id: 1, properties: [bool('solid')] },
+      { id: 2, properties: [bool('solid', false)] },
+    ];
+    layersOf(tiles).push(tileLayer('Props', [2, 3, 0, 0, 0, 0, 0, 0]));
+    expect(gridRows((await load(tiles)).nav)).toEqual(['#...', '....']);
+
+    const tileset = ground();
+    (tileset.tilesets as Layer[])[0].properties = [bool('solid')];
+    tilesOf(tileset).tiles = [{ id: 3, properties: [bool('solid', false)] }];
+    layersOf(tileset)[0].data = [4, 4, 4, 4, 4, 1, 1, 1];
+    expect(gridRows((await load(tileset)).nav)).toEqual(['....', '.###']);
+
+    const layers = ground();
+    layersOf(layers).push(tileLayer('City walls', [0, 0, 5, 0, 0, 0, 0, 0], { properties: [bool('solid')] }));
+    layersOf(layers).push(
+      objectLayer('Solid', [{ id: 1, x: 0, y: 16, width: 16, height: 16 }], { properties: [bool('solid')] }),
+    );
+    layersOf(layers).push(
+      tileLayer('Not solid', [0, 0, 0, 5, 0, 0, 0, 0], { properties: [bool('solid', false)] }),
+    );
+    const loaded = await load(layers);
+    expect(gridRows(loaded.nav)).toEqual(['..#.', '#...']);
+    expect(loaded.layers.map((l) => l.collision)).toEqual([false, true, true, false]);
+  });
+
   it('a tileset-wide collides is the default for its tiles that do not say otherwise', async () => {
     const map = ground();
     (map.tilesets as Layer[])[0].properties = [bool('collides')];
