@@ -8,6 +8,7 @@ import { clearError, sentenceOf, showError } from '../view/errorBanner.ts';
 import { loadMapRef, type MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
+import { applyTransparentColours, fillImageSizes } from '../view/tilesetImages.ts';
 import type { PlayParams } from '../view/urlParams.ts';
 import type { WorldData } from './WorldScene.ts';
 
@@ -43,9 +44,13 @@ export class PreloadScene extends Phaser.Scene {
     const key = tilemapKey(mapUrl);
     if (this.cache.tilemap.exists(key)) this.cache.tilemap.remove(key);
     this.load.tilemapTiledJSON(key, map.normalized);
+    const queued = new Set<string>();
     for (const image of map.tilesetImages) {
       const texture = tilesetTextureKey(image.url);
-      if (image.tileId === undefined && !this.textures.exists(texture)) this.load.image(texture, image.url);
+      if (queued.has(texture)) continue;
+      queued.add(texture);
+      // Image-collection tiles too: view/TileObjects draws them (Phaser's tile layers cannot).
+      if (!this.textures.exists(texture)) this.load.image(texture, image.url);
     }
     if (!this.textures.exists(CHARACTER_SHEET.key)) {
       this.load.spritesheet(CHARACTER_SHEET.key, CHARACTER_SHEET.url, {
@@ -67,6 +72,8 @@ export class PreloadScene extends Phaser.Scene {
         this.fail(`Image ${failed[0]}${more} could not be loaded, so map ${mapUrl} cannot be drawn.`);
         return;
       }
+      fillImageSizes(map.normalized, this.textures);
+      applyTransparentColours(map.normalized, this.textures);
       const world: WorldData = { map, mapUrl, arrival: data.arrival, params: data.params };
       this.scene.start('World', world);
     });

@@ -11,6 +11,7 @@ import { LivingWorld } from '../view/LivingWorld.ts';
 import { MapView } from '../view/MapView.ts';
 import { resolveMapRef } from '../view/mapParam.ts';
 import { pageHook } from '../view/pageHook.ts';
+import { TileObjects } from '../view/TileObjects.ts';
 import type { PlayParams } from '../view/urlParams.ts';
 import type { PreloadData } from './PreloadScene.ts';
 
@@ -25,6 +26,7 @@ export interface WorldData {
 export class WorldScene extends Phaser.Scene {
   private data_!: WorldData;
   private mapView!: MapView;
+  private tileObjects!: TileObjects;
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
 
@@ -40,6 +42,7 @@ export class WorldScene extends Phaser.Scene {
   create() {
     const { map, mapUrl } = this.data_;
     this.mapView = new MapView(this, map, mapUrl);
+    this.tileObjects = new TileObjects(this, map);
     this.cameraRig = new CameraRig(this, this.mapView.widthPx, this.mapView.heightPx);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
 
@@ -118,6 +121,7 @@ export class WorldScene extends Phaser.Scene {
     this.living?.destroy();
     this.living = null;
     this.cameraRig.destroy();
+    this.tileObjects.destroy();
     this.mapView.destroy();
   }
 }

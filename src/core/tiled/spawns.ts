@@ -24,7 +24,12 @@ const START_NAMES = new Set([
 ]);
 
 function startName(s: string): boolean {
-  return START_NAMES.has(s.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  return START_NAMES.has(
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
 }
 
 interface Placement {
