@@ -5,6 +5,7 @@ import Phaser from 'phaser';
 import { fetchText } from '../core/tiled/index.ts';
 import { CHARACTER_SHEET, tilemapKey, tilesetTextureKey } from '../view/assets.ts';
 import { clearError, sentenceOf, showError } from '../view/errorBanner.ts';
+import { recordingReader } from '../view/MapReloader.ts';
 import { loadMapRef, type MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
@@ -36,7 +37,12 @@ export class PreloadScene extends Phaser.Scene {
   }
 
   private async loadMap(data: PreloadData) {
-    const { map, url: mapUrl } = await loadMapRef(data.map, fetchText, new DOMParser());
+    const files = new Set<string>();
+    const { map, url: mapUrl } = await loadMapRef(
+      data.map,
+      recordingReader(fetchText, files),
+      new DOMParser(),
+    );
     for (const warning of map.warnings) console.warn(warning);
     if (!this.scene.isActive()) return;
 
@@ -74,7 +80,7 @@ export class PreloadScene extends Phaser.Scene {
       }
       fillImageSizes(map.normalized, this.textures);
       applyTransparentColours(map.normalized, this.textures);
-      const world: WorldData = { map, mapUrl, arrival: data.arrival, params: data.params };
+      const world: WorldData = { map, mapUrl, files: [...files], arrival: data.arrival, params: data.params };
       this.scene.start('World', world);
     });
     this.load.start();

@@ -8,6 +8,7 @@ import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import { CameraRig } from '../view/CameraRig.ts';
 import { showError } from '../view/errorBanner.ts';
 import { LivingWorld } from '../view/LivingWorld.ts';
+import { MapReloader } from '../view/MapReloader.ts';
 import { MapView } from '../view/MapView.ts';
 import { resolveMapRef } from '../view/mapParam.ts';
 import { pageHook } from '../view/pageHook.ts';
@@ -19,8 +20,12 @@ export interface WorldData {
   map: LoadedMap;
   /** Where the map was loaded from: exits resolve their `map` property against it. */
   mapUrl: string;
+  /** The files the map was read from (map, tilesets, templates): live reload watches them. */
+  files?: string[];
   arrival?: { x: number; y: number };
   params: PlayParams;
+  /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
+  zoom?: number;
 }
 
 export class WorldScene extends Phaser.Scene {
@@ -29,6 +34,7 @@ export class WorldScene extends Phaser.Scene {
   private tileObjects!: TileObjects;
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
+  private reloader: MapReloader | null = null;
 
   constructor() {
     super('World');
@@ -44,6 +50,15 @@ export class WorldScene extends Phaser.Scene {
     this.mapView = new MapView(this, map, mapUrl);
     this.tileObjects = new TileObjects(this, map);
     this.cameraRig = new CameraRig(this, this.mapView.widthPx, this.mapView.heightPx);
+    const zoom = this.data_.zoom;
+    if (zoom !== undefined && this.cameras.main.zoom !== zoom) this.cameraRig.setZoom(zoom);
+    this.reloader = new MapReloader(this, {
+      map,
+      mapUrl,
+      files: this.data_.files ?? [mapUrl],
+      player: () => this.living?.playerState() ?? null,
+      onReloaded: (next) => this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom }),
+    });
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
 
     let living: LivingWorld;
@@ -121,6 +136,8 @@ export class WorldScene extends Phaser.Scene {
     this.living?.destroy();
     this.living = null;
     this.cameraRig.destroy();
+    this.reloader?.destroy();
+    this.reloader = null;
     this.tileObjects.destroy();
     this.mapView.destroy();
   }

@@ -54,3 +54,9 @@ export function applyTransparentColours(map: NormalizedMap, textures: Phaser.Tex
     textures.addCanvas(keyed, document.createElement('canvas'));
   }
 }
+
+/** Drops a tileset texture (and the note that it was colour-keyed), so a changed image loads afresh. */
+export function forgetTexture(textures: Phaser.Textures.TextureManager, key: string): void {
+  if (textures.exists(key)) textures.remove(key);
+  if (textures.exists(`${key}#keyed`)) textures.remove(`${key}#keyed`);
+}
