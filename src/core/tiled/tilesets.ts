@@ -50,6 +50,11 @@ export interface TilesetEntry {
   noEnter: Uint8Array;
   /** Per local tile id, the cost of entering (0 when the tile sets none); null when no tile sets a cost. */
   cost: Float64Array | null;
+  /**
+   * Per local tile id and direction of entry (`id * 8 + dir`), the cost of entering it, for the tiles with
+   * grid-engine's `ge_cost_<side>` (0 for the others); null when no tile has any.
+   */
+  entry: Float64Array | null;
   /** The tileset's own `collides` property: the default for tiles that do not say. */
   allCollide: boolean;
 }
@@ -181,7 +186,8 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
   const collides = new Uint8Array(size);
   const noEnter = new Uint8Array(size);
   let cost: Float64Array | null = null;
-  let directionalCost = '';
+  let entry: Float64Array | null = null;
+  let unknownSide = '';
   const apply = (id: number, props: Record<string, unknown>) => {
     const said = COLLIDE_KEYS.map((k) => prop(props, k));
     if (said.some((v) => v !== undefined)) collides[id] = said.some(isTrue) ? 1 : 0;
@@ -190,22 +196,26 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
       if (isTrue(props[`ge_collide_${side}`])) noEnter[id] |= 1 << opposite(GE_SIDES[side]);
     }
     let best = 0;
-    for (const key of ['cost', 'ge_cost']) {
-      const v = prop(props, key);
-      if (v === undefined) continue;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) {
-        throw mapError(
-          file,
-          `tile ${id} of ${what} has ${key} ${describe(v)}; a cost must be a number of at least 1`,
-        );
-      }
-      best = Math.max(best, v);
-    }
+    for (const key of ['cost', 'ge_cost']) best = Math.max(best, costOf(props, key, id, what, file));
     if (best > 0) {
       cost ??= new Float64Array(size);
       cost[id] = best;
     }
-    for (const key of Object.keys(props)) if (key.startsWith('ge_cost_')) directionalCost ||= key;
+    // grid-engine's ge_cost_<side>: the cost of entering the tile from its neighbour on that side, in place of
+    // the tile's own cost (so ge_cost_down is the price of climbing up into it from below).
+    let sides = 0;
+    for (const key of Object.keys(props)) {
+      if (!key.toLowerCase().startsWith('ge_cost_')) continue;
+      if (key.slice(8).toLowerCase() in GE_SIDES) sides++;
+      else unknownSide ||= key;
+    }
+    if (sides === 0) return;
+    entry ??= new Float64Array(size * 8);
+    for (let d = 0; d < 8; d++) entry[id * 8 + d] = best > 0 ? best : 1;
+    for (const side of Object.keys(GE_SIDES)) {
+      const c = costOf(props, `ge_cost_${side}`, id, what, file);
+      if (c > 0) entry[id * 8 + opposite(GE_SIDES[side])] = c;
+    }
   };
   for (let id = 0; id < size; id++) collides[id] = allCollide ? 1 : 0;
   for (const t of tileList) apply(t.id as number, readProperties(t.properties));
@@ -215,15 +225,28 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
       if (Number.isInteger(n) && n >= 0 && n < size && isObject(props)) apply(n, readProperties(props));
     }
   }
-  if (directionalCost) {
+
+  if (unknownSide) {
     warnings.push(
-      `${file}: ${what} sets "${directionalCost}", a cost that depends on the direction of travel; the game charges one cost per tile, so use "cost" (or "ge_cost") instead.`,
+      `${file}: ${what} sets "${unknownSide}", but grid-engine's sides are ${Object.keys(GE_SIDES).join(', ')}; it is ignored.`,
     );
   }
-
   const json = embed(raw, tileList, firstgid, file, name, tilecount, tilewidth, tileheight);
   const span = openEnded ? MAX_GID + 1 - firstgid : Math.max(tilecount, size);
-  return { firstgid, span, name, file, json, collides, noEnter, cost, allCollide };
+  return { firstgid, span, name, file, json, collides, noEnter, cost, entry, allCollide };
+}
+
+/** A cost property of a tile (0 when not set); anything but a number ≥ 1 is the map's fault. */
+function costOf(props: Record<string, unknown>, key: string, id: number, what: string, file: string): number {
+  const v = prop(props, key);
+  if (v === undefined) return 0;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) {
+    throw mapError(
+      file,
+      `tile ${id} of ${what} has ${key} ${describe(v)}; a cost must be a number of at least 1`,
+    );
+  }
+  return v;
 }
 
 /** The tileset as it goes into the normalized map: embedded, with image paths resolved against its own file. */

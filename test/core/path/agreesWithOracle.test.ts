@@ -72,6 +72,15 @@ describe('every search agrees with the oracle', () => {
     runs({ occupancy: true, costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
   it('with characters on uniform grids (where JPS may run)', () =>
     runs({ occupancy: true }, ['jps', 'auto']));
+  it('with direction costs (a cell dearer to enter from some sides), 4 or 8 moves', () =>
+    runs({ directionCosts: true, fourWay: true }, ['astar', 'jps', 'dijkstra', 'auto'], 400));
+  it('with direction costs, cell costs, one-way exits and characters together', () =>
+    runs({ directionCosts: true, costs: true, directed: true, occupancy: true, fourWay: true }, [
+      'astar',
+      'jps',
+      'dijkstra',
+      'auto',
+    ]));
   it('with large goal sets', () =>
     runs({ manyGoals: true, costs: true, maxSide: 16 }, ['astar', 'jps', 'auto']));
 });
