@@ -1,7 +1,7 @@
 // Live reload in `npm run dev`, as a map author lives it: the game runs on Vite's dev server (started here on a
 // free port, not the built game the other browser tests use), a map file is saved, and the game redraws it with
 // the player where it stood; a save that does not parse shows its sentence while the last good map plays on.
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -110,6 +110,21 @@ describe('npm run dev: saving a map redraws the game', () => {
     const after = (await state()) as unknown as { player: { x: number; y: number } };
     expect(Math.max(Math.abs(after.player.x - player.x), Math.abs(after.player.y - player.y))).toBe(1);
     expect(await walkable(after.player.x, after.player.y)).toBe(true);
+  });
+
+  test('saving the tileset image (or the tileset) redraws too', async () => {
+    for (const file of ['assets/tilesets/tuxemon-32px.png', 'maps/tuxemon.tsj']) {
+      const before = (await state()).tick;
+      await page.waitForFunction((t) => window.__RPG__.state().tick > t + 5, before, { timeout: 10_000 });
+      const now = new Date();
+      utimesSync(join(ROOT, file), now, now);
+      // A reload starts the world afresh: its tick count drops back.
+      const ticking = (await state()).tick;
+      await page.waitForFunction((t) => window.__RPG__.ready && window.__RPG__.state().tick < t, ticking, {
+        timeout: 10_000,
+      });
+      expect((await state()).reloadError, file).toBeUndefined();
+    }
   });
 
   test('a save that does not parse shows its sentence and the last good map plays on; the next good save clears it', async () => {
