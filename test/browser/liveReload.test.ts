@@ -127,6 +127,24 @@ describe('npm run dev: saving a map redraws the game', () => {
     }
   });
 
+  test('a TSX tileset in maps/ is served as the XML it is (Vite alone would compile it as TypeScript)', async () => {
+    const tsx = join(ROOT, 'maps', `${NAME}.tsx`);
+    const xml = readFileSync(
+      join(ROOT, 'test', 'fixtures', 'tiled', 'encodings', 'tilesets', 'tuxmon.tsx.xml'),
+      'utf8',
+    );
+    writeFileSync(tsx, xml);
+    try {
+      const got = await page.evaluate(async (url) => {
+        const r = await fetch(url);
+        return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
+      }, `maps/${NAME}.tsx`);
+      expect([got.status, got.type, got.text]).toEqual([200, 'application/xml; charset=utf-8', xml]);
+    } finally {
+      rmSync(tsx, { force: true });
+    }
+  });
+
   test('a save that does not parse shows its sentence and the last good map plays on; the next good save clears it', async () => {
     const before = (await state()) as unknown as { tick: number; map: { name: string } };
     writeFileSync(FILE, '{ "type": "map", "width": ');
