@@ -30,6 +30,12 @@ beforeAll(async () => {
     if (layer.name === 'Props') layer.data = layer.data.map(() => 0);
   }
   writeFileSync(join(site, 'fixtures', 'tmx', 'showcase-bare.tmj'), JSON.stringify(map));
+  // The showcase cut off in its fourth line, as a save interrupted halfway would leave it.
+  const tmx = readFileSync(join(site, 'fixtures', 'tmx', 'showcase.tmx'), 'utf8');
+  writeFileSync(
+    join(site, 'fixtures', 'tmx', 'cut.tmx'),
+    tmx.slice(0, tmx.indexOf('\n', tmx.indexOf('\n') + 1) + 30),
+  );
   server = await serveStatic(site);
   browser = await launchChromium();
 });
@@ -95,5 +101,24 @@ describe('tile objects and image-collection tiles are drawn', () => {
     expect(difference(full, bare, 266, 176, 293, 188)).toBeGreaterThan(20);
     // Open ground away from both: the same pixels.
     expect(difference(full, bare, 160, 32, 224, 96)).toBeLessThan(1);
+  });
+});
+
+describe("the page reads TMX with the browser's DOMParser", () => {
+  test('XML cut short is one sentence naming the file and the line, instead of the game', async () => {
+    const page = await browser.newPage({ viewport: { width: 960, height: 720 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}?map=fixtures/tmx/cut.tmx`);
+    await page.waitForFunction(() => window.__RPG__?.state().error !== undefined, null, { timeout: 60_000 });
+    const error = await page.evaluate(() => window.__RPG__.state().error);
+    expect(error).toMatch(
+      /^fixtures\/tmx\/cut\.tmx: this TMX map is not well-formed XML \(.+, on line 4\)\.$/,
+    );
+    expect(error).not.toMatch(/page contains|rendering/i);
+    console.log(`a cut TMX map in Chromium: ${error}`);
+    expect(await page.evaluate(() => document.getElementById('error')?.textContent)).toBe(error);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

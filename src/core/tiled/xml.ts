@@ -82,12 +82,12 @@ export function describeXmlError(e: XmlError): string {
 }
 
 /**
- * Browsers put their complaint in a <parsererror>: Chromium "…error on line 4 at column 3: Premature end of
- * data…", Firefox "XML Parsing Error: no root element found Location: … Line Number 4, Column 3:".
+ * Browsers put their complaint in a <parsererror>: Chromium "This page contains the following errors:error on
+ * line 3 at column 10: Unexpected end of stream…Below is a rendering of the page…", Firefox "XML Parsing Error: no root element found Location: … Line Number 4, Column 3:".
  */
 function browserError(text: string): XmlError {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const chromium = /error on line (\d+) at column \d+: (.*?)(?: Below is a rendering.*)?$/i.exec(flat);
+  const chromium = /error on line (\d+) at column \d+: (.*?)\s*(?:Below is a rendering.*)?$/i.exec(flat);
   if (chromium) return new XmlError(chromium[2].trim().replace(/\.$/, ''), Number(chromium[1]));
   const firefox = /XML Parsing Error: (.*?) Location:.*?Line Number (\d+)/i.exec(flat);
   if (firefox) return new XmlError(firefox[1].trim(), Number(firefox[2]));
