@@ -40,19 +40,27 @@ function reason(e: unknown): string {
  */
 export const nodeXml: XmlParser = {
   parseFromString(text) {
+    // The first error xmldom reports, in its own words, and where: what the sentence says.
+    let first: { message: string; line?: number } | undefined;
     const parser = new DOMParser({
-      onError(level, message) {
-        if (level !== 'warning') throw new Error(message);
+      onError(level, message, context) {
+        if (level === 'warning') return;
+        const line = (context as { locator?: { lineNumber?: unknown } }).locator?.lineNumber;
+        first ??= { message, line: typeof line === 'number' && line > 0 ? line : undefined };
+        // A fatal error stops parsing by itself; an error would be recovered from: stop here instead.
+        if (level === 'error') throw new XmlError(message, first.line);
       },
     });
     try {
       return parser.parseFromString(text, 'text/xml') as unknown as ReturnType<XmlParser['parseFromString']>;
     } catch (e) {
-      // xmldom wraps what onError threw in a ParseError that knows where parsing stopped.
-      const cause = (e as { cause?: unknown }).cause;
       const line = (e as { locator?: { lineNumber?: unknown } }).locator?.lineNumber;
-      const message = cause instanceof Error ? cause.message : e instanceof Error ? e.message : String(e);
-      throw new XmlError(message, typeof line === 'number' && line > 0 ? line : undefined);
+      if (first)
+        throw new XmlError(first.message, first.line ?? (typeof line === 'number' ? line : undefined));
+      throw new XmlError(
+        e instanceof Error ? e.message : String(e),
+        typeof line === 'number' ? line : undefined,
+      );
     }
   },
 };

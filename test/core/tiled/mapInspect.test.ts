@@ -120,6 +120,7 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
         expect([code, stdout], name).toEqual([1, '']);
         expect(stderr.trim().split('\n'), name).toHaveLength(1);
         expect(stderr.trim(), name).toMatch(want);
+        expect(stderr, name).not.toMatch(/Reporting|caused|Error:/);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

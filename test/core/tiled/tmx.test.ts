@@ -157,8 +157,11 @@ describe('broken TMX is refused with one sentence naming the file and the fault'
 
   it('truncated XML names the line where it ends', async () => {
     const whole = map('<layer name="G" width="2" height="2"><data encoding="csv">1,2,\n3,4</data></layer>');
-    expect(await faultOf(whole.slice(0, whole.indexOf('3,4')))).toMatch(
-      /^maps\/broken\.tmx: this TMX map is not well-formed XML \(.*unclosed.*, on line 4\)\.$/,
+    expect(await faultOf(whole.slice(0, whole.indexOf('3,4')))).toBe(
+      'maps/broken.tmx: this TMX map is not well-formed XML (unclosed xml tag(s): map, layer, data, on line 4).',
+    );
+    expect(await faultOf(map('<layer name="G"></data>'))).toBe(
+      'maps/broken.tmx: this TMX map is not well-formed XML (Opening and ending tag mismatch: "layer" != "data", on line 4).',
     );
   });
 
