@@ -9,7 +9,7 @@ import { recordingReader } from '../view/MapReloader.ts';
 import { loadMapRef, type MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
-import { applyTransparentColours, fillImageSizes } from '../view/tilesetImages.ts';
+import { applyTransparentColours, fillImageSizes, mapImageUrls } from '../view/tilesetImages.ts';
 import type { PlayParams } from '../view/urlParams.ts';
 import type { WorldData } from './WorldScene.ts';
 
@@ -50,13 +50,10 @@ export class PreloadScene extends Phaser.Scene {
     const key = tilemapKey(mapUrl);
     if (this.cache.tilemap.exists(key)) this.cache.tilemap.remove(key);
     this.load.tilemapTiledJSON(key, map.normalized);
-    const queued = new Set<string>();
-    for (const image of map.tilesetImages) {
-      const texture = tilesetTextureKey(image.url);
-      if (queued.has(texture)) continue;
-      queued.add(texture);
-      // Image-collection tiles too: view/TileObjects draws them (Phaser's tile layers cannot).
-      if (!this.textures.exists(texture)) this.load.image(texture, image.url);
+    // Image-collection tiles and image layers too: view/TileObjects draws them (Phaser's tile layers cannot).
+    for (const url of mapImageUrls(map)) {
+      const texture = tilesetTextureKey(url);
+      if (!this.textures.exists(texture)) this.load.image(texture, url);
     }
     if (!this.textures.exists(CHARACTER_SHEET.key)) {
       this.load.spritesheet(CHARACTER_SHEET.key, CHARACTER_SHEET.url, {

@@ -10,7 +10,7 @@ import { tilemapKey, tilesetTextureKey } from './assets.ts';
 import { clearNotice, sentenceOf, showNotice } from './errorBanner.ts';
 import { loadMapRef } from './mapParam.ts';
 import { pageHook } from './pageHook.ts';
-import { applyTransparentColours, fillImageSizes, forgetTexture } from './tilesetImages.ts';
+import { applyTransparentColours, fillImageSizes, forgetTexture, mapImageUrls } from './tilesetImages.ts';
 
 /** The HMR event tools/liveMaps.ts sends: `{ paths }`, URL paths of the files that changed. */
 const FILES_CHANGED = 'rpg:files-changed';
@@ -64,7 +64,7 @@ export class MapReloader {
     private readonly opts: MapReloaderOptions,
   ) {
     for (const url of opts.files) this.watched.add(pathOf(url));
-    for (const image of opts.map.tilesetImages) this.watched.add(pathOf(image.url));
+    for (const url of mapImageUrls(opts.map)) this.watched.add(pathOf(url));
     const hot = import.meta.hot;
     if (!hot) return;
     const listener = (data: { paths?: unknown }) => {
@@ -77,9 +77,8 @@ export class MapReloader {
   private changed(paths: string[]) {
     const ours = paths.filter((p) => this.watched.has(p));
     if (ours.length === 0) return;
-    for (const image of this.opts.map.tilesetImages) {
-      if (ours.includes(pathOf(image.url))) this.changedImages.add(image.url);
-    }
+    for (const url of mapImageUrls(this.opts.map))
+      if (ours.includes(pathOf(url))) this.changedImages.add(url);
     if (this.busy) this.again = true;
     else void this.reload();
   }
@@ -119,18 +118,12 @@ export class MapReloader {
     if (scene.cache.tilemap.exists(key)) scene.cache.tilemap.remove(key);
     scene.load.tilemapTiledJSON(key, map.normalized);
     const v = ++reloads;
-    const queued = new Set<string>();
-    for (const image of map.tilesetImages) {
-      const texture = tilesetTextureKey(image.url);
-      if (queued.has(texture)) continue;
-      queued.add(texture);
-      const stale = this.changedImages.has(image.url);
+    for (const url of mapImageUrls(map)) {
+      const texture = tilesetTextureKey(url);
+      const stale = this.changedImages.has(url);
       if (stale) forgetTexture(scene.textures, texture);
       if (!scene.textures.exists(texture)) {
-        scene.load.image(
-          texture,
-          stale ? `${image.url}${image.url.includes('?') ? '&' : '?'}v=${v}` : image.url,
-        );
+        scene.load.image(texture, stale ? `${url}${url.includes('?') ? '&' : '?'}v=${v}` : url);
       }
     }
     this.changedImages.clear();

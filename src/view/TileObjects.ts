@@ -1,10 +1,15 @@
 // Draws what Phaser's tilemap layers leave out: tile objects (trees, props and signs placed as objects, with their
-// size, rotation and flips) and the tiles of image-collection tilesets (one image per tile, any size) wherever a
-// tile layer uses them. Each sits at its layer's depth, in the same band as MapView's tile layers (over the
+// size, rotation and flips), the tiles of image-collection tilesets (one image per tile, any size) wherever a
+// tile layer uses them, and image layers. Each sits at its layer's depth, in the same band as MapView's tile layers (over the
 // characters for `Above` layers), so the map's layer stack reads as it does in Tiled.
 import type Phaser from 'phaser';
 import type { LoadedMap, NormalizedTileset } from '../core/tiled/index.ts';
-import type { NormalizedObjectLayer, NormalizedTileLayer, TiledObjectCurrent } from '../core/tiled/types.ts';
+import type {
+  NormalizedImageLayer,
+  NormalizedObjectLayer,
+  NormalizedTileLayer,
+  TiledObjectCurrent,
+} from '../core/tiled/types.ts';
 import { tilesetTextureKey } from './assets.ts';
 import { DEPTH } from './depths.ts';
 
@@ -24,7 +29,7 @@ interface TilePicture {
 }
 
 export class TileObjects {
-  readonly images: Phaser.GameObjects.Image[] = [];
+  readonly images: (Phaser.GameObjects.Image | Phaser.GameObjects.TileSprite)[] = [];
   private readonly tilesets: NormalizedTileset[];
 
   constructor(
@@ -38,6 +43,7 @@ export class TileObjects {
       const layer = map.normalized.layers[info.index];
       const depth = (info.above ? DEPTH.above : DEPTH.ground) + info.index;
       if (layer.type === 'objectgroup') this.drawObjects(layer as NormalizedObjectLayer, depth);
+      else if (layer.type === 'imagelayer') this.drawImageLayer(layer as NormalizedImageLayer, depth);
       else if (layer.type === 'tilelayer' && collections.length > 0)
         this.drawCollectionTiles(layer as NormalizedTileLayer, depth);
     }
@@ -78,6 +84,30 @@ export class TileObjects {
       .setAlpha(layer.opacity ?? 1);
     this.images.push(image);
     return image;
+  }
+
+  /**
+   * An image layer: its picture at the layer's offset, repeated across the map where the layer says so
+   * (backgrounds and skies; drawn flat, the camera's parallax is not modelled).
+   */
+  private drawImageLayer(layer: NormalizedImageLayer, depth: number) {
+    const key = layer.image ? tilesetTextureKey(layer.image) : '';
+    if (!key || !this.scene.textures.exists(key)) return;
+    const src = this.scene.textures.get(key).getSourceImage();
+    const x = layer.offsetx ?? 0;
+    const y = layer.offsety ?? 0;
+    const repeat = layer as { repeatx?: boolean; repeaty?: boolean };
+    const w = repeat.repeatx ? this.map.width * this.map.tileWidth - x : src.width;
+    const h = repeat.repeaty ? this.map.height * this.map.tileHeight - y : src.height;
+    const image =
+      repeat.repeatx || repeat.repeaty
+        ? this.scene.add.tileSprite(x, y, Math.max(1, w), Math.max(1, h), key)
+        : this.scene.add.image(x, y, key);
+    image
+      .setOrigin(0, 0)
+      .setAlpha(layer.opacity ?? 1)
+      .setDepth(depth);
+    this.images.push(image);
   }
 
   /** Cells of a tile layer whose tile comes from an image collection: drawn at the cell's bottom-left. */

@@ -2,7 +2,8 @@
 // normalized map: the size old maps leave out, and the colour key (Tiled's "transparent colour") that old
 // tilesets use instead of an alpha channel.
 import type Phaser from 'phaser';
-import type { NormalizedMap } from '../core/tiled/index.ts';
+import type { LoadedMap, NormalizedMap } from '../core/tiled/index.ts';
+import type { NormalizedImageLayer } from '../core/tiled/types.ts';
 import { tilesetTextureKey } from './assets.ts';
 
 /**
@@ -59,4 +60,15 @@ export function applyTransparentColours(map: NormalizedMap, textures: Phaser.Tex
 export function forgetTexture(textures: Phaser.Textures.TextureManager, key: string): void {
   if (textures.exists(key)) textures.remove(key);
   if (textures.exists(`${key}#keyed`)) textures.remove(`${key}#keyed`);
+}
+
+/** Every image the map draws with, once each: tileset images, image-collection tiles, image layers. */
+export function mapImageUrls(map: LoadedMap): string[] {
+  const urls = new Set<string>();
+  for (const image of map.tilesetImages) urls.add(image.url);
+  for (const layer of map.normalized.layers) {
+    if (layer.type === 'imagelayer' && (layer as NormalizedImageLayer).image)
+      urls.add((layer as NormalizedImageLayer).image);
+  }
+  return [...urls];
 }
