@@ -2,12 +2,12 @@
  * For map authors: how the game reads a Tiled map.
  *   npm run --silent map:inspect -- FILE [--grid]
  * Prints one JSON object (size, walkable and blocked counts, spawns, layers; `rows` with --grid: `.` walkable,
- * `#` blocked). On bad input: one sentence on stderr, exit code 1.
+ * `#` blocked). JSON (.tmj) and TMX maps alike. Warnings go to stderr, one line each; on bad input: one sentence
+ * on stderr, exit code 1.
  */
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
 import { MapLoadError } from '../src/core/tiled/MapLoadError.ts';
 import type { LoadedMap } from '../src/core/tiled/types.ts';
-import { readTextFile } from './node-reader.ts';
+import { loadMapFile } from './node-reader.ts';
 
 const USAGE = 'usage: npm run --silent map:inspect -- FILE [--grid]';
 
@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (file === undefined) return fail(`map:inspect: no map file given (${USAGE}).`);
   try {
-    const map = await loadTiledMap(file, readTextFile);
+    const map = await loadMapFile(file, { warn: true });
     process.stdout.write(`${JSON.stringify(inspectReport(map, grid), null, 2)}\n`);
     return 0;
   } catch (e) {

@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ReadText } from '../src/core/tiled/types.ts';
+import { DOMParser } from '@xmldom/xmldom';
+import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
+import type { LoadedMap, ReadText } from '../src/core/tiled/types.ts';
+import { XmlError, type XmlParser } from '../src/core/tiled/xml.ts';
 
 /** Files larger than this are not maps: refuse before reading them into memory. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -29,4 +32,49 @@ function reason(e: unknown): string {
   if (code === 'EISDIR') return 'it is a directory, not a file';
   if (code === 'ENOTDIR') return 'a part of the path is not a directory';
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The Node XmlParser for the Tiled loader (TMX maps, TSX tilesets, TX templates): @xmldom/xmldom, a W3C DOMParser,
+ * stopping at the first error with its line. In the page the loader uses the browser's own DOMParser.
+ */
+export const nodeXml: XmlParser = {
+  parseFromString(text) {
+    // The first error xmldom reports, in its own words, and where: what the sentence says.
+    let first: { message: string; line?: number } | undefined;
+    const parser = new DOMParser({
+      onError(level, message, context) {
+        if (level === 'warning') return;
+        const line = (context as { locator?: { lineNumber?: unknown } }).locator?.lineNumber;
+        first ??= { message, line: typeof line === 'number' && line > 0 ? line : undefined };
+        // A fatal error stops parsing by itself; an error would be recovered from: stop here instead.
+        if (level === 'error') throw new XmlError(message, first.line);
+      },
+    });
+    try {
+      return parser.parseFromString(text, 'text/xml') as unknown as ReturnType<XmlParser['parseFromString']>;
+    } catch (e) {
+      const line = (e as { locator?: { lineNumber?: unknown } }).locator?.lineNumber;
+      if (first)
+        throw new XmlError(first.message, first.line ?? (typeof line === 'number' ? line : undefined));
+      throw new XmlError(
+        e instanceof Error ? e.message : String(e),
+        typeof line === 'number' ? line : undefined,
+      );
+    }
+  },
+};
+
+/**
+ * Loads a Tiled map (JSON or TMX) from the file system: the loader with Node's file reader and XML parser.
+ * `warn`: the tools pass true to print the map's warnings (a missing template, a spawn moved off a wall) on
+ * stderr, one line each.
+ */
+export async function loadMapFile(
+  path: string,
+  opts: { name?: string; warn?: boolean } = {},
+): Promise<LoadedMap> {
+  const map = await loadTiledMap(path, readTextFile, { name: opts.name, xml: nodeXml });
+  if (opts.warn) for (const warning of map.warnings) process.stderr.write(`${warning}\n`);
+  return map;
 }

@@ -1,7 +1,7 @@
 /**
  * Headless world runner, for checking and tuning:
  *   npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--trace FILE] [--queries FILE]
- * FILE is a Tiled map (.tmj/.json) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
+ * FILE is a Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
  * it is sent to a random tile it can reach); `--enemies N` places exactly N enemies, the map's enemy spawns
  * first, then seeded random free tiles. Prints one JSON summary line; `--trace` writes the run as JSON Lines
  * (the format `check-trace` reads); `--queries` writes every search the world ran as JSON Lines (the query log,

@@ -2,12 +2,14 @@
 // (read by core/tiled, which also builds the navigation grid), then the images through Phaser's loader.
 // Any failure becomes one sentence on the page. Exits come back here with the next map.
 import Phaser from 'phaser';
-import { fetchText, loadTiledMap } from '../core/tiled/index.ts';
+import { fetchText } from '../core/tiled/index.ts';
 import { CHARACTER_SHEET, tilemapKey, tilesetTextureKey } from '../view/assets.ts';
 import { clearError, sentenceOf, showError } from '../view/errorBanner.ts';
-import type { MapRef } from '../view/mapParam.ts';
+import { recordingReader } from '../view/MapReloader.ts';
+import { loadMapRef, type MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
+import { applyTransparentColours, fillImageSizes, mapImageUrls } from '../view/tilesetImages.ts';
 import type { PlayParams } from '../view/urlParams.ts';
 import type { WorldData } from './WorldScene.ts';
 
@@ -35,17 +37,23 @@ export class PreloadScene extends Phaser.Scene {
   }
 
   private async loadMap(data: PreloadData) {
-    const map = await loadTiledMap(data.map.url, fetchText, { name: data.map.name });
+    const files = new Set<string>();
+    const { map, url: mapUrl } = await loadMapRef(
+      data.map,
+      recordingReader(fetchText, files),
+      new DOMParser(),
+    );
     for (const warning of map.warnings) console.warn(warning);
     if (!this.scene.isActive()) return;
 
     // A map visited before is still cached under its URL; replace it, the file may have changed since.
-    const key = tilemapKey(data.map.url);
+    const key = tilemapKey(mapUrl);
     if (this.cache.tilemap.exists(key)) this.cache.tilemap.remove(key);
     this.load.tilemapTiledJSON(key, map.normalized);
-    for (const image of map.tilesetImages) {
-      const texture = tilesetTextureKey(image.url);
-      if (image.tileId === undefined && !this.textures.exists(texture)) this.load.image(texture, image.url);
+    // Image-collection tiles and image layers too: view/TileObjects draws them (Phaser's tile layers cannot).
+    for (const url of mapImageUrls(map)) {
+      const texture = tilesetTextureKey(url);
+      if (!this.textures.exists(texture)) this.load.image(texture, url);
     }
     if (!this.textures.exists(CHARACTER_SHEET.key)) {
       this.load.spritesheet(CHARACTER_SHEET.key, CHARACTER_SHEET.url, {
@@ -64,10 +72,12 @@ export class PreloadScene extends Phaser.Scene {
       this.load.off(Phaser.Loader.Events.FILE_LOAD_ERROR, onError);
       if (failed.length > 0) {
         const more = failed.length > 1 ? ` and ${failed.length - 1} more file(s)` : '';
-        this.fail(`Image ${failed[0]}${more} could not be loaded, so map ${data.map.url} cannot be drawn.`);
+        this.fail(`Image ${failed[0]}${more} could not be loaded, so map ${mapUrl} cannot be drawn.`);
         return;
       }
-      const world: WorldData = { map, mapUrl: data.map.url, arrival: data.arrival, params: data.params };
+      fillImageSizes(map.normalized, this.textures);
+      applyTransparentColours(map.normalized, this.textures);
+      const world: WorldData = { map, mapUrl, files: [...files], arrival: data.arrival, params: data.params };
       this.scene.start('World', world);
     });
     this.load.start();

@@ -8,9 +8,11 @@ import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import { CameraRig } from '../view/CameraRig.ts';
 import { showError } from '../view/errorBanner.ts';
 import { LivingWorld } from '../view/LivingWorld.ts';
+import { MapReloader } from '../view/MapReloader.ts';
 import { MapView } from '../view/MapView.ts';
 import { resolveMapRef } from '../view/mapParam.ts';
 import { pageHook } from '../view/pageHook.ts';
+import { TileObjects } from '../view/TileObjects.ts';
 import type { PlayParams } from '../view/urlParams.ts';
 import type { PreloadData } from './PreloadScene.ts';
 
@@ -18,15 +20,21 @@ export interface WorldData {
   map: LoadedMap;
   /** Where the map was loaded from: exits resolve their `map` property against it. */
   mapUrl: string;
+  /** The files the map was read from (map, tilesets, templates): live reload watches them. */
+  files?: string[];
   arrival?: { x: number; y: number };
   params: PlayParams;
+  /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
+  zoom?: number;
 }
 
 export class WorldScene extends Phaser.Scene {
   private data_!: WorldData;
   private mapView!: MapView;
+  private tileObjects!: TileObjects;
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
+  private reloader: MapReloader | null = null;
 
   constructor() {
     super('World');
@@ -40,7 +48,17 @@ export class WorldScene extends Phaser.Scene {
   create() {
     const { map, mapUrl } = this.data_;
     this.mapView = new MapView(this, map, mapUrl);
+    this.tileObjects = new TileObjects(this, map);
     this.cameraRig = new CameraRig(this, this.mapView.widthPx, this.mapView.heightPx);
+    const zoom = this.data_.zoom;
+    if (zoom !== undefined && this.cameras.main.zoom !== zoom) this.cameraRig.setZoom(zoom);
+    this.reloader = new MapReloader(this, {
+      map,
+      mapUrl,
+      files: this.data_.files ?? [mapUrl],
+      player: () => this.living?.playerState() ?? null,
+      onReloaded: (next) => this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom }),
+    });
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
 
     let living: LivingWorld;
@@ -103,7 +121,7 @@ export class WorldScene extends Phaser.Scene {
       next = { map: resolveMapRef(exit.map, this.data_.mapUrl), arrival, params: this.data_.params };
     } catch {
       showError(
-        `Exit "${exit.name}" of map ${this.data_.map.name} names map "${exit.map}", which is neither a map name nor a URL of a .tmj or .json file.`,
+        `Exit "${exit.name}" of map ${this.data_.map.name} names map "${exit.map}", which is neither a map name nor a URL of a .tmj, .tmx or .json file.`,
       );
       return;
     }
@@ -118,6 +136,9 @@ export class WorldScene extends Phaser.Scene {
     this.living?.destroy();
     this.living = null;
     this.cameraRig.destroy();
+    this.reloader?.destroy();
+    this.reloader = null;
+    this.tileObjects.destroy();
     this.mapView.destroy();
   }
 }

@@ -211,6 +211,8 @@ export class LivingWorld {
       `render ${f2(s.mean(s.renderMs))} ms · tick ${this.world.tick} @ ${this.world.tickHz} Hz`,
       `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes (blue)` +
         (this.overlay.jpsCount > 0 ? `, JPS ${this.overlay.jpsCount} (purple)` : ''),
+      // What the map author should know (a missing template, a spawn moved off a wall), as on the console.
+      ...mapWarnings(this.opts.map.warnings),
     ].join('\n');
   }
 
@@ -247,4 +249,11 @@ export class LivingWorld {
     this.markers.destroy();
     this.overlay.destroy();
   }
+}
+
+/** The map's warnings for the debug readout: the first few, each cut to a line. */
+function mapWarnings(warnings: readonly string[]): string[] {
+  const shown = warnings.slice(0, 3).map((w) => `! ${w.length > 110 ? `${w.slice(0, 109)}…` : w}`);
+  if (warnings.length > 3) shown.push(`! …and ${warnings.length - 3} more warnings on the console`);
+  return shown;
 }

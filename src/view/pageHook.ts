@@ -18,6 +18,8 @@ export interface RpgState {
   tick: number;
   /** The one sentence shown instead of the game when loading failed. */
   error?: string;
+  /** `npm run dev` only: the sentence of a saved map that no longer loads (the game keeps the last good map). */
+  reloadError?: string;
   /** Whatever the scenes add (the player, the enemies…), see `addState`. */
   [part: string]: unknown;
 }
@@ -50,6 +52,7 @@ class PageHook implements RpgHook {
   private nav: NavGrid | null = null;
   private ticks = 0;
   private error: string | undefined;
+  private reloadError: string | undefined;
   private toClient: ((x: number, y: number) => { x: number; y: number }) | null = null;
   private readonly parts = new Map<string, StatePart>();
   private stats: FrameStats | null = null;
@@ -80,6 +83,7 @@ class PageHook implements RpgHook {
     const s: RpgState = { map: this.map ? { ...this.map } : null, tick: this.ticks };
     for (const [name, part] of this.parts) s[name] = part();
     if (this.error !== undefined) s.error = this.error;
+    if (this.reloadError !== undefined) s.reloadError = this.reloadError;
     return s;
   }
 
@@ -113,6 +117,11 @@ class PageHook implements RpgHook {
 
   setTick(tick: number) {
     this.ticks = tick;
+  }
+
+  /** A live reload failed (the sentence) or succeeded again (undefined). */
+  setReloadError(sentence: string | undefined) {
+    this.reloadError = sentence;
   }
 
   showError(sentence: string) {

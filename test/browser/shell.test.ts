@@ -98,7 +98,7 @@ describe('a map that cannot be loaded shows one sentence instead of a blank canv
   test('a map parameter that is neither a name nor a URL is refused', async () => {
     const shown = await errorShown('?map=my%20map!', 'error-bad-parameter.png');
     expect(shown.text).toBe(
-      'The map parameter "my map!" is neither a map name (letters, digits, - and _) nor a URL of a .tmj or .json file.',
+      'The map parameter "my map!" is neither a map name (letters, digits, - and _) nor a URL of a .tmj, .tmx or .json file.',
     );
     expect(shown.pageErrors).toEqual([]);
   });

@@ -6,12 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
 import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
-import { loadTiledMap } from '../../src/core/tiled/loadTiledMap.ts';
 import type { Character } from '../../src/core/world/Character.ts';
 import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
 import { World } from '../../src/core/world/World.ts';
 import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from '../movingai.ts';
-import { readTextFile } from '../node-reader.ts';
+import { loadMapFile } from '../node-reader.ts';
 
 /** A walker's start and goal, and the scenario line it came from. */
 export interface CrowdRoute {
@@ -71,7 +70,7 @@ export interface CrowdHooks {
 export async function loadCrowd(mapFile: string, scenFile: string, agents: number): Promise<CrowdInstance> {
   const grid = mapFile.endsWith('.map')
     ? loadMovingAiMap(mapFile)
-    : (await loadTiledMap(mapFile, readTextFile)).nav;
+    : (await loadMapFile(mapFile, { warn: true })).nav;
   const { scenarios } = loadScenarios(scenFile);
   if (!Number.isInteger(agents) || agents < 1)
     throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);

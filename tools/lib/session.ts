@@ -5,12 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { loadTiledMap } from '../../src/core/tiled/loadTiledMap.ts';
 import { populate, type SpawnPoint } from '../../src/core/world/populate.ts';
 import { Rng } from '../../src/core/world/rng.ts';
 import { World } from '../../src/core/world/World.ts';
 import { MovingAiError, parseMap } from '../movingai.ts';
-import { readTextFile } from '../node-reader.ts';
+import { loadMapFile } from '../node-reader.ts';
 
 export interface SessionOptions {
   enemies?: number;
@@ -38,7 +37,10 @@ export interface SessionSummary {
   tickMsP99: number;
 }
 
-/** A Tiled map (.tmj/.json) or a Moving AI grid (.map), with its spawns (none for a .map). */
+/**
+ * A Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map), with its spawns (none for a .map). The map's
+ * warnings (a missing template, a spawn moved off a wall) go to stderr, one line each.
+ */
 export async function loadSessionMap(file: string): Promise<{ grid: NavGrid; spawns: SpawnPoint[] }> {
   if (file.endsWith('.map')) {
     let text: string;
@@ -49,7 +51,7 @@ export async function loadSessionMap(file: string): Promise<{ grid: NavGrid; spa
     }
     return { grid: parseMap(text, file), spawns: [] };
   }
-  const map = await loadTiledMap(file, readTextFile);
+  const map = await loadMapFile(file, { warn: true });
   return { grid: map.nav, spawns: map.spawns };
 }
 

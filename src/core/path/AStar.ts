@@ -32,11 +32,11 @@ const IN_LANE = -2;
 const LANE_SLACK = 1 + 1e-12;
 
 /**
- * A*'s general loop, over any NavGrid: per-cell costs, directed edges, occupancy, 8 or 4 moves, goal sets.
- * The heuristic (octile or Manhattan to the nearest goal, times the cheapest cell cost) is consistent, so a
- * popped cell is final and never reopened. Allocates nothing: all state lives in the shared SearchSpace.
- * The reference the fast loops are held to (TunedAStar and the jump-table searches answer the queries whose
- * assumptions they fit; the planner picks).
+ * A*'s general loop, over any NavGrid: per-cell and per-direction costs, directed edges, occupancy, 8 or 4
+ * moves, goal sets. The heuristic (octile or Manhattan to the nearest goal, times the cheapest cell cost) is
+ * consistent, so a popped cell is final and never reopened. Allocates nothing: all state lives in the shared
+ * SearchSpace. The reference the fast loops are held to (TunedAStar and the jump-table searches answer the
+ * queries whose assumptions they fit; the planner picks).
  */
 export class AStar {
   private readonly grid: NavGrid;
@@ -65,6 +65,8 @@ export class AStar {
   private readonly seenOf: Uint32Array;
   private readonly laneOf: Int32Array;
   private readonly cellCost: Float64Array;
+  /** The grid's direction costs (factor per cell and direction of entry) when it has any, else null. */
+  private entryCost: Float64Array | null = null;
   private gen = 0;
   private readonly hOut = new Float64Array(1);
 
@@ -115,6 +117,7 @@ export class AStar {
     this.gy = goals.ys[0];
     this.gen = gen;
     this.uniform = grid.nonUnitCostCells === 0 && rules.mode !== COST;
+    this.entryCost = grid.directionCostCells !== 0 ? grid.entryCost : null;
     closest.reset();
 
     const sx = start % w;
@@ -157,10 +160,10 @@ export class AStar {
       const sOk = y < h - 1 && walk[c + w] === 1 && !(blockMode && rules.blocks(c + w, space));
       const eOk = x < w - 1 && walk[c + 1] === 1 && !(blockMode && rules.blocks(c + 1, space));
       const wOk = x > 0 && walk[c - 1] === 1 && !(blockMode && rules.blocks(c - 1, space));
-      if (nOk && (ex & 1) === 0) this.relax(c, c - w, x, y - 1, 1);
-      if (eOk && (ex & 4) === 0) this.relax(c, c + 1, x + 1, y, 1);
-      if (sOk && (ex & 16) === 0) this.relax(c, c + w, x, y + 1, 1);
-      if (wOk && (ex & 64) === 0) this.relax(c, c - 1, x - 1, y, 1);
+      if (nOk && (ex & 1) === 0) this.relax(c, c - w, x, y - 1, 1, 0);
+      if (eOk && (ex & 4) === 0) this.relax(c, c + 1, x + 1, y, 1, 2);
+      if (sOk && (ex & 16) === 0) this.relax(c, c + w, x, y + 1, 1, 4);
+      if (wOk && (ex & 64) === 0) this.relax(c, c - 1, x - 1, y, 1, 6);
       if (!diagonals) continue;
       if (nOk && eOk) this.diagonal(c, x, y, 1, c - w + 1, x + 1, y - 1, directed, blockMode);
       if (sOk && eOk) this.diagonal(c, x, y, 3, c + w + 1, x + 1, y + 1, directed, blockMode);
@@ -190,15 +193,16 @@ export class AStar {
     if (this.grid.walkable[v] !== 1) return;
     if (directed && !this.grid.canStep(x, y, dir)) return;
     if (blockMode && this.rules.blocks(v, this.space)) return;
-    this.relax(c, v, vx, vy, SQRT2);
+    this.relax(c, v, vx, vy, SQRT2, dir);
   }
 
-  /** Relaxes the step c → v of length `len` (1 or √2, constants: no boxing). */
-  private relax(c: number, v: number, vx: number, vy: number, len: number): void {
+  /** Relaxes the step c → v of length `len` (1 or √2, constants: no boxing) in direction `dir`. */
+  private relax(c: number, v: number, vx: number, vy: number, len: number, dir: number): void {
     const gc = this.gOf[c];
     let ng = gc + len;
     if (!this.uniform) {
-      ng = gc + len * this.cellCost[v];
+      const entry = this.entryCost;
+      ng = gc + len * (entry === null ? this.cellCost[v] : this.cellCost[v] * entry[v * 8 + dir]);
       if (this.rules.mode === COST) ng += this.rules.penalty(v);
     }
     if (this.seenOf[v] === this.gen) {

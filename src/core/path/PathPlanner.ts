@@ -275,7 +275,8 @@ export class PathPlanner {
    * - The bit-line JPS: the same maps too large for a table, walls and 'block' only.
    * - A*'s tuned loop: one goal, no cell costs, no one-way edges, 8 or 4 moves, the policy's window, from a
    *   walkable cell (the step masks know walkable cells only).
-   * - A*'s general loop answers everything; Dijkstra only when asked.
+   * - A*'s general loop answers everything (direction costs, which `nonUnitCostCells` counts, only it and
+   *   Dijkstra price); Dijkstra only when asked.
    */
   private chooseSearch(algo: Algorithm, start: number, moves: 8 | 4): number {
     if (algo === 'dijkstra') return SEARCH_DIJKSTRA;

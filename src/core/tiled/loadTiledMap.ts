@@ -8,26 +8,38 @@ import { findExits, findSpawns } from './spawns.ts';
 import { applyTemplates } from './templates.ts';
 import { decodeTileLayers, gridBounds } from './tileData.ts';
 import { loadTilesets } from './tilesets.ts';
+import { readTmxMap } from './tmx.ts';
 import type { LayerInfo, LoadedMap, ReadText } from './types.ts';
+import type { XmlParser } from './xml.ts';
+
+export interface LoadOptions {
+  /** What the game calls the map; the file name without its extension when not given. */
+  name?: string;
+  /**
+   * The XML parser for TMX maps, TSX tilesets and TX templates: the browser's `new DOMParser()` in the page,
+   * `nodeXml` (tools/node-reader.ts) in Node. Without it, JSON maps still load and an XML file is refused.
+   */
+  xml?: XmlParser;
+}
 
 /**
- * Reads a Tiled JSON map (`.tmj`/`.json`) and its external tilesets into the navigation grid, spawns, exits and
+ * Reads a Tiled map, JSON (`.tmj`/`.json`) or TMX (XML, told apart by its content), and its external tilesets into the navigation grid, spawns, exits and
  * a normalized copy Phaser can draw. Every fault in the file becomes a MapLoadError whose message is one
  * sentence naming the file and the fault; sizes are checked before anything is allocated.
  */
 export async function loadTiledMap(
   url: string,
   readText: ReadText,
-  opts: { name?: string } = {},
+  opts: LoadOptions = {},
 ): Promise<LoadedMap> {
   let text: string;
   try {
     text = await readText(url);
   } catch (e) {
     const why = e instanceof Error && e.message ? e.message : 'unreadable';
-    throw mapError(url, `the map cannot be read (${why})`);
+    throw mapError(url, `the map cannot be read (${why})`, true);
   }
-  const map = parseMap(text, url);
+  const map = parseMap(text, url, opts.xml);
 
   const orientation = typeof map.orientation === 'string' ? map.orientation : 'orthogonal';
   checkOrientation(orientation, url);
@@ -37,9 +49,9 @@ export async function loadTiledMap(
   const layers = flattenLayers(map.layers, url);
   const bounds = gridBounds(map, layers, infinite, url);
 
-  const tilesets = await loadTilesets(map.tilesets, url, readText);
+  const tilesets = await loadTilesets(map.tilesets, url, readText, opts.xml);
   const warnings = [...tilesets.warnings];
-  await applyTemplates(layers, url, readText, tilesets.entries, warnings);
+  await applyTemplates(layers, url, readText, tilesets.entries, warnings, opts.xml);
   const gids = decodeTileLayers(layers, bounds, infinite, tilesets.entries, url);
   const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
 
@@ -76,21 +88,17 @@ export async function loadTiledMap(
   };
 }
 
-function parseMap(text: string, url: string): Json {
+function parseMap(text: string, url: string, xml: XmlParser | undefined): Json {
   const head = text.trimStart();
   if (head.startsWith('<')) {
     if (/^<(!doctype html|html)/i.test(head)) {
       throw mapError(
         url,
         'the server answered with a web page instead of a map, so the map file probably does not exist',
+        true,
       );
     }
-    if (/<map[\s>]/.test(head)) {
-      throw mapError(
-        url,
-        'this is a TMX (XML) map; save it in Tiled as JSON (File › Save As… › .tmj) to load it',
-      );
-    }
+    return readTmxMap(text, url, xml);
   }
   let parsed: unknown;
   try {
@@ -127,5 +135,5 @@ function baseName(url: string): string {
       .replace(/\\/g, '/')
       .split('/')
       .pop() ?? url;
-  return file.replace(/\.(tmj|json)$/i, '') || file;
+  return file.replace(/\.(tmj|tmx|json)$/i, '') || file;
 }

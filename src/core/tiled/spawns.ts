@@ -7,7 +7,30 @@ import { prop, readProperties } from './properties.ts';
 import type { GridBounds } from './tileData.ts';
 import type { Exit, Spawn } from './types.ts';
 
-const PLAYER_NAMES = new Set(['player', 'spawn point', 'spawn']);
+/**
+ * Names and classes that mark where the player starts when no object has the class `player`: the conventions of
+ * Phaser's tilemap tutorials (`Spawn Point`), Tiled's own RPG example (class `start`) and common templates
+ * (`player-start`, `PlayerStart`, `player_start`). Compared lower-cased, `-` and `_` read as spaces.
+ */
+const START_NAMES = new Set([
+  'player',
+  'player start',
+  'playerstart',
+  'player spawn',
+  'start',
+  'starting point',
+  'spawn point',
+  'spawn',
+]);
+
+function startName(s: string): boolean {
+  return START_NAMES.has(
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
+}
 
 interface Placement {
   bounds: GridBounds;
@@ -44,8 +67,8 @@ function cellUnder(o: Json, layer: FlatLayer, p: Placement, role: string): { x: 
 }
 
 /**
- * Spawns: objects of class/type `player` or `enemy`; without a `player` object, the first object named
- * `player`, `spawn point` or `spawn` (the Phaser tilemap tutorials' convention); without either, the walkable
+ * Spawns: objects of class/type `player` or `enemy`; without a `player` object, the first object whose class or
+ * name is a start name (START_NAMES: `player-start`, `start`, `Spawn Point`…); without either, the walkable
  * tile nearest the map's centre. The player comes first, always exactly one. A spawn on a blocked tile moves
  * to the nearest walkable one (with a warning), so the game never starts anyone inside a wall.
  */
@@ -63,7 +86,7 @@ export function findSpawns(
     for (const o of layer.raw.objects) {
       if (!isObject(o)) continue;
       const cls = classOf(o);
-      const isNamed = !named && PLAYER_NAMES.has(nameOf(o).trim().toLowerCase()) && cls !== 'enemy';
+      const isNamed = !named && cls !== 'enemy' && (startName(cls) || startName(nameOf(o)));
       if (cls !== 'player' && cls !== 'enemy' && !isNamed) continue;
       const type = cls === 'enemy' ? 'enemy' : 'player';
       const at = cellUnder(o, layer, p, type === 'enemy' ? 'an enemy spawn' : 'a player spawn');

@@ -47,6 +47,34 @@ describe('spawns: where the player and the enemies start', () => {
     ]);
   });
 
+  it('the common start conventions place the player: class or name player-start, start, PlayerStart, Starting Point', async () => {
+    const rows = [[1, 1, 1, 1]];
+    const cases: [object, number][] = [
+      [{ name: 'player-start' }, 0],
+      [{ name: 'Player_Start' }, 1],
+      [{ name: 'PlayerStart' }, 2],
+      [{ class: 'start', name: 'Starting Point' }, 3],
+      [{ type: 'Start' }, 0],
+      [{ name: 'Starting Point' }, 1],
+      [{ class: 'player-start' }, 2],
+    ];
+    for (const [extra, x] of cases) {
+      const map = withObjects(rows, [
+        point(1, { name: 'Chest', class: 'item' }, 8, 8),
+        point(2, extra, x * 16 + 8, 8),
+      ]);
+      expect((await load(map)).spawns[0], JSON.stringify(extra)).toMatchObject({
+        type: 'player',
+        x,
+        y: 0,
+        objectId: 2,
+      });
+    }
+    // An enemy named "start" is still an enemy.
+    const enemy = withObjects(rows, [point(1, { name: 'start', class: 'enemy' }, 24, 8)]);
+    expect((await load(enemy)).spawns.map((s) => s.type)).toEqual(['player', 'enemy']);
+  });
+
   it('exactly one player: extra player objects are reported, enemies keep their properties in map order', async () => {
     const map = withObjects(
       [[1, 1, 1, 1]],
