@@ -22,7 +22,6 @@ export function tilesetTextureKey(url: string): string {
   return `tileset:${url}`;
 }
 
-/** Cache key of a map's normalized Tiled JSON. */
-export function tilemapKey(url: string): string {
-  return `map:${url}`;
-}
+/** Every sprite sheet the World scene draws characters with (loaded once, by whichever map comes first). */
+export const SPRITE_SHEETS: readonly { key: string; url: string; frameWidth: number; frameHeight: number }[] =
+  [CHARACTER_SHEET];
