@@ -6,7 +6,6 @@
  * first, then seeded random free tiles. Prints one JSON summary line; `--trace` writes the run as JSON Lines
  * (the format `check-trace` reads). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../src/core/grid/NavGrid.ts';
 import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
@@ -16,7 +15,7 @@ import { traceHeader, traceLine } from '../src/core/world/trace.ts';
 import { World } from '../src/core/world/World.ts';
 import { LineWriter } from './lib/LineWriter.ts';
 import { parseMap } from './movingai.ts';
-import { readTextFile } from './node-reader.ts';
+import { readTextFile, readTextFileSync } from './node-reader.ts';
 
 const USAGE =
   'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--trace FILE]';
@@ -78,9 +77,11 @@ async function loadMap(file: string): Promise<{ grid: NavGrid; spawns: SpawnPoin
   if (file.endsWith('.map')) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new UsageError(`${file}: the map cannot be read (no such file or unreadable).`);
+      text = readTextFileSync(file);
+    } catch (e) {
+      throw new UsageError(
+        `${file}: the map cannot be read (${e instanceof Error ? e.message : String(e)}).`,
+      );
     }
     return { grid: parseMap(text, file), spawns: [] };
   }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -75,5 +77,41 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
     expect(inspect('no/such/map.tmj').stderr).toBe(
       'no/such/map.tmj: the map cannot be read (no such file).\n',
     );
+  });
+
+  it('checks a regular file of a sane size before reading it: /dev/zero and a binary file are one sentence', () => {
+    const zero = inspect('/dev/zero');
+    expect(zero).toMatchObject({ code: 1, stdout: '' });
+    expect(zero.stderr).toBe(
+      '/dev/zero: the map cannot be read (it is a device, a pipe or a socket, not a regular file).\n',
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'inspect-'));
+    const binary = join(dir, 'map.tmj');
+    writeFileSync(binary, Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x02, 0x7d]));
+    expect(inspect(binary)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `${binary}: the map cannot be read (it holds binary data, not text).\n`,
+    });
+  });
+
+  it('refuses a map whose tileset image is missing, as the game does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inspect-'));
+    mkdirSync(join(dir, 'maps'));
+    copyFileSync(`${ROOT}maps/town.tmj`, join(dir, 'maps', 'town.tmj'));
+    copyFileSync(`${ROOT}maps/tuxemon.tsj`, join(dir, 'maps', 'tuxemon.tsj'));
+    const map = join(dir, 'maps', 'town.tmj');
+    expect(inspect(map)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Image ${join(dir, 'assets', 'tilesets', 'tuxemon-32px.png')} of tileset "tuxemon" does not exist, so map ${map} cannot be drawn.\n`,
+    });
+    // With the image beside it, the same map passes.
+    mkdirSync(join(dir, 'assets', 'tilesets'), { recursive: true });
+    copyFileSync(
+      `${ROOT}assets/tilesets/tuxemon-32px.png`,
+      join(dir, 'assets', 'tilesets', 'tuxemon-32px.png'),
+    );
+    expect(inspect(map).code).toBe(0);
   });
 });
