@@ -11,6 +11,8 @@ export interface PlayerSeen extends Tile {
   id: number;
   moving: boolean;
   hp: number;
+  /** The game-over panel shows. */
+  defeated: boolean;
 }
 
 export interface EnemySeen extends Tile {
