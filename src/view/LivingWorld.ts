@@ -50,6 +50,8 @@ export interface EnemyState {
   state: Character['state'];
   moving: boolean;
   hp: number;
+  /** Its kind (slime, bat, skeleton): how it looks, how fast it goes, how much it takes. */
+  kind: string;
 }
 
 /** How long a notice (an exit that leads nowhere) stays in the HUD. */
@@ -102,9 +104,8 @@ export class LivingWorld {
     const tw = map.tileWidth;
     const th = map.tileHeight;
     this.markers = new PathMarkers(scene, world, this.player, tw, th);
-    // The world walks 8 ways on every map (its path queries take the finder's default, 8 moves; no map
-    // property forbids diagonals), so characters show 8 facings.
-    this.sprites = new CharacterSprites(scene, world, tw, th, 8);
+    // Characters show a facing for every way the world walks them: 8, or 4 in a four-way world.
+    this.sprites = new CharacterSprites(scene, world, tw, th, world.config.moves);
     this.overlay = new DebugOverlay(scene, world, tw, th);
     this.overlay.setEnabled(params.debug);
     this.pointer = new PointerInput(
@@ -252,7 +253,7 @@ export class LivingWorld {
     const out: EnemyState[] = [];
     for (const c of this.world.characters) {
       if (c.kind === 'enemy')
-        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp });
+        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp, kind: c.species });
     }
     return out;
   }

@@ -47,7 +47,8 @@ async function hiddenTiles(page: Page, tiles: ({ x: number; y: number } | 'playe
       if (r.x0 < -0.5 || r.y0 < -0.5 || r.x1 > innerWidth + 0.5 || r.y1 > innerHeight + 0.5)
         hidden.push(`${where} is off the window`);
       for (const b of hud.boxes) {
-        const overlap = r.x0 < b.x + b.width - 0.5 && r.x1 > b.x + 0.5 && r.y0 < b.y + b.height - 0.5 && r.y1 > b.y + 0.5;
+        const overlap =
+          r.x0 < b.x + b.width - 0.5 && r.x1 > b.x + 0.5 && r.y0 < b.y + b.height - 0.5 && r.y1 > b.y + 0.5;
         if (overlap) hidden.push(`${where} is under the HUD's ${b.name} strip`);
       }
     }
@@ -67,7 +68,8 @@ async function nearestShownTile(page: Page, goal: { x: number; y: number }) {
         if (!rpg.walkable(x, y)) continue;
         const c = rpg.tileToClient(x, y);
         if (c.x < 8 || c.y < 8 || c.x > innerWidth - 8 || c.y > innerHeight - 8) continue;
-        if (boxes.some((b) => c.x >= b.x && c.x < b.x + b.width && c.y >= b.y && c.y < b.y + b.height)) continue;
+        if (boxes.some((b) => c.x >= b.x && c.x < b.x + b.width && c.y >= b.y && c.y < b.y + b.height))
+          continue;
         const d = Math.hypot(x - g.x, y - g.y);
         if (d < best.d) best = { x, y, d };
       }

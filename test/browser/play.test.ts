@@ -191,11 +191,13 @@ describe('fighting', () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=1&aggro=0&seed=5');
     await waitReady(page);
     const foe = (await state(page)).enemies[0];
-    expect(foe.hp).toBe(60);
+    // The town's first enemy is its slime: a slime's hit points, not the standard enemy's 60.
+    expect(foe).toMatchObject({ kind: 'slime', hp: 45 });
+    const full = foe.hp;
     await clickTile(page, foe.x, foe.y);
-    const seen = await watch(page, 's.enemies[0].hp < 60', 20_000);
+    const seen = await watch(page, `s.enemies[0].hp < ${full}`, 20_000);
     const struck = seen[seen.length - 1];
-    expect(struck.enemies[0].hp).toBeLessThan(60);
+    expect(struck.enemies[0].hp).toBeLessThan(full);
     // It walked up to the enemy (the enemy may wander on a tile between two looks at the page).
     const closest = Math.min(
       ...seen.map((s) =>
@@ -205,8 +207,8 @@ describe('fighting', () => {
     expect(closest).toBe(1);
     expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
     // It falls and goes back to its spawn with full hit points; the player stops attacking.
-    const fell = await watch(page, 's.enemies[0].hp === 60', 20_000);
-    expect(fell[fell.length - 1].enemies[0].hp).toBe(60);
+    const fell = await watch(page, `s.enemies[0].hp === ${full}`, 20_000);
+    expect(fell[fell.length - 1].enemies[0].hp).toBe(full);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -269,36 +271,37 @@ describe('exits that lead nowhere', () => {
       { x: 0, y: 0 },
       'The exit "stairs down" at (8, 24) leads to map maps/dungeon.tmj, where it cannot put you: Map dungeon: the exit that leads here sends the player to tile (0, 0), which is not a walkable tile of the map, so you stay on map town-lost-stairs.',
     ],
-  ])('%s: the player stays on the map it is on, and the HUD says which exit and why', async (_what, target, arrival, sentence) => {
-    const file = townWithStairsTo('town-lost-stairs', target, arrival);
-    try {
-      const { page, errors } = await openGame(session, '?map=town-lost-stairs&enemies=0');
-      await waitReady(page);
-      await clickTile(page, 8, 24);
-      await page.waitForFunction(
-        () => (window.__RPG__.hud()?.notice ?? '').startsWith('The exit'),
-        null,
-        { timeout: 30_000 },
-      );
-      const hud = (await page.evaluate(() => window.__RPG__.hud()))!;
-      expect(hud.notice).toBe(sentence);
-      const here = await state(page);
-      expect(here.map?.name).toBe('town-lost-stairs');
-      expect(here.error).toBeUndefined();
-      expect(here.player).toMatchObject({ x: 8, y: 24 });
-      expect(await page.evaluate(() => window.__RPG__.ready)).toBe(true);
-      await page.screenshot({ path: join(SCREENSHOTS, `exit-nowhere-${target}.png`) });
-      // The game goes on: the player walks away from the stairs.
-      await clickTile(page, 8, 21);
-      await watch(page, 's.player.y === 21 && !s.player.moving', 10_000);
-      expect((await state(page)).player).toMatchObject({ x: 8, y: 21 });
-      // The browser logs the failed request itself; nothing else goes wrong.
-      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
-      await page.close();
-    } finally {
-      rmSync(file, { force: true });
-    }
-  });
+  ])(
+    '%s: the player stays on the map it is on, and the HUD says which exit and why',
+    async (_what, target, arrival, sentence) => {
+      const file = townWithStairsTo('town-lost-stairs', target, arrival);
+      try {
+        const { page, errors } = await openGame(session, '?map=town-lost-stairs&enemies=0');
+        await waitReady(page);
+        await clickTile(page, 8, 24);
+        await page.waitForFunction(() => (window.__RPG__.hud()?.notice ?? '').startsWith('The exit'), null, {
+          timeout: 30_000,
+        });
+        const hud = (await page.evaluate(() => window.__RPG__.hud()))!;
+        expect(hud.notice).toBe(sentence);
+        const here = await state(page);
+        expect(here.map?.name).toBe('town-lost-stairs');
+        expect(here.error).toBeUndefined();
+        expect(here.player).toMatchObject({ x: 8, y: 24 });
+        expect(await page.evaluate(() => window.__RPG__.ready)).toBe(true);
+        await page.screenshot({ path: join(SCREENSHOTS, `exit-nowhere-${target}.png`) });
+        // The game goes on: the player walks away from the stairs.
+        await clickTile(page, 8, 21);
+        await watch(page, 's.player.y === 21 && !s.player.moving', 10_000);
+        expect((await state(page)).player).toMatchObject({ x: 8, y: 21 });
+        // The browser logs the failed request itself; nothing else goes wrong.
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+        await page.close();
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  );
 });
 
 describe('bad parameters show one sentence instead of the game', () => {

@@ -20,6 +20,8 @@ export interface EnemySeen extends Tile {
   state: 'idle' | 'wander' | 'chase' | 'attack' | 'return';
   moving: boolean;
   hp: number;
+  /** slime, bat or skeleton. */
+  kind: string;
 }
 
 export interface StateSeen {

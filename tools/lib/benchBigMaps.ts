@@ -63,7 +63,7 @@ export async function benchBigMaps(
   }
   if (made.length > 0) console.log(`generated (seeded, not committed): ${made.join(', ')}`);
   console.log(
-    `big maps: fields at 1280 × 720, 48 wolves, the player walks east ${seconds} s then zooms out to 0.25 and back`,
+    `big maps: fields at 1280 × 720, 48 monsters, the player walks east ${seconds} s then zooms out to 0.25 and back`,
   );
   console.log(
     'map        | ready ms | heap peak MB | heap MB | arrays MB | frame p99 | frame max | own p99 | own max | map max | render mean',

@@ -11,6 +11,8 @@ const SEED = 20240611;
 /** Roads: three tiles wide, every 64 tiles, each given by its first row (east–west) or column (north–south). */
 const ROAD_EVERY = 64;
 const WEST_ROAD = 126;
+/** The field's monsters take these kinds in turn (their speeds stay the generator's). */
+const FIELD_KINDS = ['slime', 'bat', 'skeleton'];
 
 function roadsFor(size: number): number[] {
   const out: number[] = [];
@@ -41,7 +43,7 @@ function valueNoise(random: () => number, cell: number, size: number): (x: numbe
 
 /**
  * The field (`size` 256, the bundled map) or a bigger one like it: same seed, same roads every 64 tiles,
- * bushes in proportion to its area, 48 wolves.
+ * bushes in proportion to its area, 48 monsters.
  */
 export function makeField(arrivalInTown: { x: number; y: number }, size = FIELD_SIZE) {
   const SIZE = size;
@@ -149,7 +151,8 @@ export function makeField(arrivalInTown: { x: number; y: number }, size = FIELD_
     const y = 2 + Math.floor(random() * (SIZE - 4));
     if (!reached[y * SIZE + x] || Math.hypot(x - spawn.x, y - spawn.y) < 24) continue;
     const speed = 2.5 + Math.floor(random() * 4) * 0.5;
-    b.point('enemy', `wolf ${++enemies}`, x, y, { aggro: 8, leash: 20, speed });
+    const kind = FIELD_KINDS[enemies % FIELD_KINDS.length];
+    b.point('enemy', `${kind} ${++enemies}`, x, y, { aggro: 8, leash: 20, speed, kind });
   }
   for (let k = 0; k < 3; k++)
     b.rect('exit', 'road to the town', 0, WEST_ROAD + k, 1, 1, { map: 'town', ...arrivalInTown });
