@@ -58,17 +58,8 @@ export class HudScene extends Phaser.Scene {
   private chaseWidth = 0;
   private boxes: HudBox[] = [];
   private insets = { top: -1, bottom: -1 };
-  private shown = {
-    hp: -1,
-    maxHp: -1,
-    chasing: -1,
-    enemies: -1,
-    gameOver: false,
-    debug: false,
-    readout: '',
-    notice: '',
-    map: '',
-  };
+  /** What the texts show now: a model value that differs is redrawn. */
+  private shown = nothingShown();
 
   constructor() {
     super('Hud');
@@ -77,17 +68,7 @@ export class HudScene extends Phaser.Scene {
   init(data: { model: HudModel }) {
     this.model = data.model;
     this.insets = { top: -1, bottom: -1 };
-    this.shown = {
-      hp: -1,
-      maxHp: -1,
-      chasing: -1,
-      enemies: -1,
-      gameOver: false,
-      debug: false,
-      readout: '',
-      notice: '',
-      map: '',
-    };
+    this.shown = nothingShown();
   }
 
   create() {
@@ -273,6 +254,20 @@ export class HudScene extends Phaser.Scene {
     }
     if (relayout && this.boxes.length > 0) this.layout();
   }
+}
+
+function nothingShown() {
+  return {
+    hp: -1,
+    maxHp: -1,
+    chasing: -1,
+    enemies: -1,
+    gameOver: false,
+    debug: false,
+    readout: '',
+    notice: '',
+    map: '',
+  };
 }
 
 function clipped(text: string, most: number): string {

@@ -134,7 +134,8 @@ export class WorldScene extends Phaser.Scene {
     }
     const arrival =
       exit.toX !== undefined && exit.toY !== undefined ? { x: exit.toX, y: exit.toY } : undefined;
-    living.hud.notice = `Going to ${ref.name}…`;
+    // The HUD's map name says where the player is going while it loads (a notice row would move the map).
+    living.hud.mapName = `${here} → ${ref.name}…`;
     loadMapWithImages(this, ref).then(
       (map) => {
         if (!map || this.living !== living) return;

@@ -210,6 +210,7 @@ export class LivingWorld {
   /** The exit just taken leads nowhere: the world goes on here, and the HUD says why. */
   stay(sentence: string): void {
     this.leaving = false;
+    this.hud.mapName = this.opts.map.name;
     this.hud.notice = sentence;
     this.noticeUntil = performance.now() + NOTICE_MS;
     console.warn(sentence);

@@ -4,7 +4,15 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bigFieldName, provideBigField } from '../../tools/lib/bigFields.ts';
-import { type GameSession, openGame, ROOT, samplePixels, SCREENSHOTS, startSession, waitReady } from './harness.ts';
+import {
+  type GameSession,
+  openGame,
+  ROOT,
+  SCREENSHOTS,
+  samplePixels,
+  startSession,
+  waitReady,
+} from './harness.ts';
 import { clickTile, state, watch } from './player.ts';
 
 const SIZE = 2048;

@@ -1,15 +1,10 @@
 // What the browser bench's parts share: the frame record the page hook hands out, its quantiles, the table's
 // number format, and waiting for the game to be ready (or to say why not).
 import type { Page } from 'playwright-core';
+import type { FrameSample } from '../../src/view/FrameStats.ts';
 
-export interface Frames {
-  frameMs: number[];
-  ownMs: number[];
-  tickMs: number[];
-  mapMs: number[];
-  renderMs: number[];
-  ticks: number[];
-}
+/** The frame record `__RPG__.frames()` hands out. */
+export type Frames = FrameSample;
 
 export function quantile(values: number[], q: number): number {
   if (values.length === 0) return 0;
