@@ -124,6 +124,31 @@ describe('walking', () => {
   });
 });
 
+describe('holding a key', () => {
+  test('a held arrow key walks on, tile after tile, and stops when let go', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    await page.mouse.move(5, 5);
+    const start = (await state(page)).player;
+    expect(start).toMatchObject({ x: 10, y: 14 });
+    await page.keyboard.down('ArrowRight');
+    await watch(page, `s.player.x >= ${start.x + 4}`, 5_000);
+    await page.keyboard.up('ArrowRight');
+    const seen = await watch(page, '!s.player.moving', 3_000);
+    await page.waitForTimeout(400);
+    const end = (await state(page)).player;
+    expect(end.y).toBe(start.y);
+    expect(end.x).toBeGreaterThanOrEqual(start.x + 4);
+    expect(
+      end.x - seen[0].player.x,
+      'no more than the step under way and one queued after the key is let go',
+    ).toBeLessThanOrEqual(2);
+    expect(tilesWalked(seen.map((s) => s.player)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('enemies', () => {
   test('with ?enemies=4&aggro=200 they hunt down a standing player; at 0 hit points the game is over, and its button restarts', async () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=4&aggro=200&seed=3');
