@@ -3,25 +3,16 @@
 // player on its tile (or the walkable tile nearest it) and the camera's zoom kept. A save that no longer loads
 // shows its sentence over the game, which plays on with the last good map until a later save mends it.
 // tools/liveMaps.ts is the dev server's side; a built game has no HMR and this does nothing.
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import type { LoadedMap, ReadText } from '../core/tiled/index.ts';
 import { nearestWalkable } from '../core/tiled/spawns.ts';
-import { tilemapKey, tilesetTextureKey } from './assets.ts';
-import { clearNotice, sentenceOf, showNotice } from './errorBanner.ts';
-import { loadMapRef } from './mapParam.ts';
+import { clearNotice, showNotice } from './errorBanner.ts';
+import { loadMapWithImages } from './mapLoading.ts';
 import { pageHook } from './pageHook.ts';
-import { applyTransparentColours, fillImageSizes, forgetTexture, mapImageUrls } from './tilesetImages.ts';
+import { mapImageUrls } from './tilesetImages.ts';
 
 /** The HMR event tools/liveMaps.ts sends: `{ paths }`, URL paths of the files that changed. */
 const FILES_CHANGED = 'rpg:files-changed';
-
-/** A ReadText that notes every URL it is asked for: the files a map depends on. */
-export function recordingReader(read: ReadText, into: Set<string>): ReadText {
-  return (url) => {
-    into.add(url);
-    return read(url);
-  };
-}
 
 /** fetch that revalidates with the server, so a file saved a moment ago is never answered from the cache. */
 const freshText: ReadText = async (url) => {
@@ -42,15 +33,13 @@ export interface Reloaded {
 export interface MapReloaderOptions {
   map: LoadedMap;
   mapUrl: string;
-  /** The URLs the map was read from (recordingReader). */
+  /** The URLs the map was read from (mapLoading's recordingReader). */
   files: readonly string[];
   /** Where the player stands now. */
   player(): { x: number; y: number } | null;
   /** The new map is loaded and its images are in: restart on it. */
   onReloaded(next: Reloaded): void;
 }
-
-let reloads = 0;
 
 export class MapReloader {
   private readonly watched = new Set<string>();
@@ -85,23 +74,26 @@ export class MapReloader {
 
   private async reload() {
     this.busy = true;
-    const files = new Set<string>();
     const ref = { name: this.opts.map.name, url: this.opts.mapUrl };
+    const stale = this.changedImages;
+    this.changedImages = new Set();
     try {
-      const { map, url } = await loadMapRef(ref, recordingReader(freshText, files), new DOMParser());
-      if (!this.scene.scene.isActive()) return;
-      for (const warning of map.warnings) console.warn(warning);
-      await this.loadImages(map, url);
+      const loaded = await loadMapWithImages(this.scene, ref, { read: freshText, stale });
+      if (!loaded) return;
+      const { map, url, files } = loaded;
       clearNotice();
       pageHook.setReloadError(undefined);
       const here = this.opts.player() ?? { x: map.spawns[0].x, y: map.spawns[0].y };
-      this.opts.onReloaded({ map, mapUrl: url, files: [...files], arrival: landing(map, here) });
+      this.opts.onReloaded({ map, mapUrl: url, files, arrival: landing(map, here) });
     } catch (e) {
-      const sentence = sentenceOf(e, `Map file ${ref.url}`);
+      // loadMapWithImages rejects with the sentence itself.
+      const sentence = e instanceof Error ? e.message : String(e);
       // The last good map stays and plays on; the sentence says why the save did not take.
       showNotice(sentence);
       pageHook.setReloadError(sentence);
       console.error(sentence);
+      // Images saved meanwhile are still to be loaded afresh by the next save that loads.
+      for (const url of stale) this.changedImages.add(url);
     } finally {
       this.busy = false;
       if (this.again) {
@@ -109,40 +101,6 @@ export class MapReloader {
         void this.reload();
       }
     }
-  }
-
-  /** Replaces the tilemap data and loads the images that changed (and any the new map adds). */
-  private loadImages(map: LoadedMap, url: string): Promise<void> {
-    const scene = this.scene;
-    const key = tilemapKey(url);
-    if (scene.cache.tilemap.exists(key)) scene.cache.tilemap.remove(key);
-    scene.load.tilemapTiledJSON(key, map.normalized);
-    const v = ++reloads;
-    for (const url of mapImageUrls(map)) {
-      const texture = tilesetTextureKey(url);
-      const stale = this.changedImages.has(url);
-      if (stale) forgetTexture(scene.textures, texture);
-      if (!scene.textures.exists(texture)) {
-        scene.load.image(texture, stale ? `${url}${url.includes('?') ? '&' : '?'}v=${v}` : url);
-      }
-    }
-    this.changedImages.clear();
-    return new Promise((resolve, reject) => {
-      const failed: string[] = [];
-      const onError = (file: Phaser.Loader.File) => failed.push(file.src);
-      scene.load.on(Phaser.Loader.Events.FILE_LOAD_ERROR, onError);
-      scene.load.once(Phaser.Loader.Events.COMPLETE, () => {
-        scene.load.off(Phaser.Loader.Events.FILE_LOAD_ERROR, onError);
-        if (failed.length > 0) {
-          reject(new Error(`Image ${failed[0]} could not be loaded, so map ${url} cannot be drawn.`));
-          return;
-        }
-        fillImageSizes(map.normalized, scene.textures);
-        applyTransparentColours(map.normalized, scene.textures);
-        resolve();
-      });
-      scene.load.start();
-    });
   }
 
   destroy() {

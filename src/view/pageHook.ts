@@ -40,6 +40,18 @@ export interface RpgHook {
   frames(): FrameSample | null;
   /** Starts the frame record afresh (benchmarks: after warming up). */
   resetFrames(): void;
+  /** The HUD on screen (null while no map is). */
+  hud(): HudSeen | null;
+}
+
+/** The HUD as a player sees it: its rectangles (viewport CSS pixels) and what its texts say. */
+export interface HudSeen {
+  boxes: { name: string; x: number; y: number; width: number; height: number }[];
+  hp: string;
+  chasing: string;
+  map: string;
+  notice: string;
+  gameOver: boolean;
 }
 
 type StatePart = () => unknown;
@@ -56,6 +68,7 @@ class PageHook implements RpgHook {
   private toClient: ((x: number, y: number) => { x: number; y: number }) | null = null;
   private readonly parts = new Map<string, StatePart>();
   private stats: FrameStats | null = null;
+  private hudView: (() => HudSeen) | null = null;
 
   get ready(): boolean {
     return this.ready_;
@@ -72,6 +85,15 @@ class PageHook implements RpgHook {
 
   resetFrames() {
     this.stats?.reset();
+  }
+
+  hud(): HudSeen | null {
+    return this.hudView ? this.hudView() : null;
+  }
+
+  /** The HUD of the map on screen (null when none). */
+  setHud(view: (() => HudSeen) | null) {
+    this.hudView = view;
   }
 
   /** The frame record of the map on screen (null when none). */
@@ -113,6 +135,7 @@ class PageHook implements RpgHook {
     this.ready = false;
     this.toClient = null;
     this.stats = null;
+    this.hudView = null;
   }
 
   setTick(tick: number) {

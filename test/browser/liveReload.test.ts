@@ -152,7 +152,7 @@ describe('npm run dev: saving a map redraws the game', () => {
       timeout: 10_000,
     });
     const sentence = (await state()).reloadError as string;
-    expect(sentence).toMatch(new RegExp(`maps/${NAME}\\.tmj: the map is not valid JSON \\(.*\\)\\.$`));
+    expect(sentence).toMatch(new RegExp(`^maps/${NAME}\\.tmj: the map is not valid JSON \\(.*\\)\\.$`));
     expect(await notice()).toBe(sentence);
     await page.screenshot({ path: join(SCREENSHOTS, 'live-reload-broken-save.png') });
     // Still the same map, still running.

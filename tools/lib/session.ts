@@ -2,14 +2,13 @@
  * A headless play session, as `sim` runs it and bench:game logs it: a map, the player wandering (seeded:
  * every 3–6 seconds it is sent to a random tile it can reach) and exactly N enemies, for T fixed ticks.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
 import { populate, type SpawnPoint } from '../../src/core/world/populate.ts';
 import { Rng } from '../../src/core/world/rng.ts';
 import { World } from '../../src/core/world/World.ts';
 import { MovingAiError, parseMap } from '../movingai.ts';
-import { loadMapFile } from '../node-reader.ts';
+import { loadMapFile, readTextFileSync } from '../node-reader.ts';
 
 export interface SessionOptions {
   enemies?: number;
@@ -45,9 +44,11 @@ export async function loadSessionMap(file: string): Promise<{ grid: NavGrid; spa
   if (file.endsWith('.map')) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new MovingAiError(`${file}: the map cannot be read (no such file or unreadable).`);
+      text = readTextFileSync(file);
+    } catch (e) {
+      throw new MovingAiError(
+        `${file}: the map cannot be read (${e instanceof Error ? e.message : String(e)}).`,
+      );
     }
     return { grid: parseMap(text, file), spawns: [] };
   }

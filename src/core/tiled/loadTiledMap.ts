@@ -1,12 +1,12 @@
 import { buildNavGrid } from './collision.ts';
 import { describe, intField, isObject, type Json } from './json.ts';
-import { flattenLayers } from './layers.ts';
+import { type FlatLayer, flattenLayers } from './layers.ts';
 import { mapError } from './MapLoadError.ts';
 import { normalizeMap } from './normalize.ts';
 import { readProperties } from './properties.ts';
-import { findExits, findSpawns } from './spawns.ts';
+import { findExits, findSpawns, type Hidden } from './spawns.ts';
 import { applyTemplates } from './templates.ts';
-import { decodeTileLayers, gridBounds } from './tileData.ts';
+import { decodeTileLayers, GID_MASK, gridBounds } from './tileData.ts';
 import { loadTilesets } from './tilesets.ts';
 import { readTmxMap } from './tmx.ts';
 import type { LayerInfo, LoadedMap, ReadText } from './types.ts';
@@ -56,7 +56,7 @@ export async function loadTiledMap(
   const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
 
   const placement = { bounds, tileWidth, tileHeight, file: url };
-  const spawns = findSpawns(layers, nav, placement, warnings);
+  const spawns = findSpawns(layers, nav, placement, warnings, underRoofs(layers, gids, bounds.width));
   const exits = findExits(layers, placement, warnings);
   const normalized = normalizeMap(map, layers, gids, tilesets.entries, bounds, tileWidth, tileHeight, url);
   const layerInfo: LayerInfo[] = layers.map((l, index) => ({
@@ -85,6 +85,24 @@ export async function loadTiledMap(
     normalized,
     tilesetImages: tilesets.images,
     warnings,
+  };
+}
+
+/** Tiles drawn over by a visible `Above` layer (roofs, treetops): whoever stands there cannot be seen. */
+function underRoofs(
+  layers: readonly FlatLayer[],
+  gids: readonly (Uint32Array | null)[],
+  width: number,
+): Hidden {
+  const roofs: Uint32Array[] = [];
+  layers.forEach((l, i) => {
+    const g = gids[i];
+    if (l.kind === 'tile' && l.above && l.visible && g) roofs.push(g);
+  });
+  return (x, y) => {
+    const i = y * width + x;
+    for (const g of roofs) if ((g[i] & GID_MASK) !== 0) return true;
+    return false;
   };
 }
 

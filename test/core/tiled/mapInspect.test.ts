@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +136,8 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
         join(dir, 'm.tmx'),
         `<map orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">${ts}<layer name="G"><data encoding="csv">1,1</data></layer><objectgroup name="O"><object id="7" template="gone.tx" x="0" y="0"/><object id="8" template="gone2.tx" x="0" y="0"/></objectgroup></map>`,
       );
+      // The tileset's image is there: map:inspect refuses a map it cannot draw, as the game does.
+      copyFileSync(`${ROOT}test/fixtures/tiled/grid-engine/iso_tile.png`, join(dir, 't.png'));
       const { code, stdout, stderr } = inspect(join(dir, 'm.tmx'));
       expect(code).toBe(0);
       expect(JSON.parse(stdout).walkable).toBe(2);
@@ -148,5 +150,41 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('checks a regular file of a sane size before reading it: /dev/zero and a binary file are one sentence', () => {
+    const zero = inspect('/dev/zero');
+    expect(zero).toMatchObject({ code: 1, stdout: '' });
+    expect(zero.stderr).toBe(
+      '/dev/zero: the map cannot be read (it is a device, a pipe or a socket, not a regular file).\n',
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'inspect-'));
+    const binary = join(dir, 'map.tmj');
+    writeFileSync(binary, Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x02, 0x7d]));
+    expect(inspect(binary)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `${binary}: the map cannot be read (it holds binary data, not text).\n`,
+    });
+  });
+
+  it('refuses a map whose tileset image is missing, as the game does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inspect-'));
+    mkdirSync(join(dir, 'maps'));
+    copyFileSync(`${ROOT}maps/town.tmj`, join(dir, 'maps', 'town.tmj'));
+    copyFileSync(`${ROOT}maps/tuxemon.tsj`, join(dir, 'maps', 'tuxemon.tsj'));
+    const map = join(dir, 'maps', 'town.tmj');
+    expect(inspect(map)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Image ${join(dir, 'assets', 'tilesets', 'tuxemon-32px.png')} of tileset "tuxemon" does not exist, so map ${map} cannot be drawn.\n`,
+    });
+    // With the image beside it, the same map passes.
+    mkdirSync(join(dir, 'assets', 'tilesets'), { recursive: true });
+    copyFileSync(
+      `${ROOT}assets/tilesets/tuxemon-32px.png`,
+      join(dir, 'assets', 'tilesets', 'tuxemon-32px.png'),
+    );
+    expect(inspect(map).code).toBe(0);
   });
 });

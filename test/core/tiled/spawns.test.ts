@@ -105,6 +105,42 @@ describe('spawns: where the player and the enemies start', () => {
     );
   });
 
+  it('a spawn moved off a blocked tile goes to a tile in sight, not under a roof (an Above layer)', async () => {
+    // The nearest walkable tile to the wall at (3, 1) is (2, 1), but a roof covers it; (3, 2) is in sight.
+    const map = withObjects(
+      [
+        [1, 1, 1, 1, 1],
+        [1, 1, 1, 2, 1],
+        [1, 1, 1, 1, 1],
+      ],
+      [point(1, { class: 'enemy', name: 'Bat' }, 56, 24)],
+    );
+    const roofAt = (data: number[], name = 'Above', extra = {}) => ({
+      id: 3,
+      name,
+      type: 'tilelayer',
+      x: 0,
+      y: 0,
+      width: 5,
+      height: 3,
+      opacity: 1,
+      visible: true,
+      data,
+      ...extra,
+    });
+    // Roofs over (3, 0), (1, 1), (2, 1) and (4, 1): every tile next to the spawn but (3, 2).
+    const roofs = [0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0];
+    (map.layers as object[]).splice(1, 0, roofAt(roofs));
+    const loaded = await load(map);
+    expect(loaded.spawns[1]).toMatchObject({ type: 'enemy', x: 3, y: 2 });
+    expect(loaded.warnings).toContain(
+      'm.tmj: the enemy spawn "Bat" at (3, 1) is on a blocked tile; it starts at (3, 2) instead.',
+    );
+    // A hidden roof layer is not drawn, so it hides nobody: the nearest tile wins again (first in row order).
+    (map.layers as object[]).splice(1, 1, roofAt(roofs, 'Above', { visible: false }));
+    expect((await load(map)).spawns[1]).toMatchObject({ x: 3, y: 0 });
+  });
+
   it('an exit without a map property is ignored with a warning; a point exit covers the tile under it', async () => {
     const map = withObjects(
       [[1, 1, 1, 1]],
