@@ -6,6 +6,7 @@
 // whoever walks behind them.
 import Phaser from 'phaser';
 import type { LoadedMap } from '../core/tiled/index.ts';
+import { FLIP_FLAGS } from '../core/tiled/tileData.ts';
 import type { NormalizedTileLayer } from '../core/tiled/types.ts';
 import { tilesetTextureKey } from './assets.ts';
 import { CHUNK_TILES, type ChunkRect, chunksFor, inRect } from './chunkRange.ts';
@@ -17,8 +18,6 @@ const PREFETCH_TILES = 8;
 const KEEP_CHUNKS = 1;
 /** Chunks built per frame ahead of need (those the view needs now are always built at once). */
 const PREFETCH_PER_FRAME = 2;
-/** Tiled's flip flags (horizontal, vertical, anti-diagonal); the hexagonal bit is cleared by core/tiled. */
-const FLIPS = 0xe0000000;
 
 /** One visible tile layer of the map, drawn chunk by chunk. */
 interface DrawnLayer {
@@ -219,7 +218,8 @@ export class MapView {
           row[x] = null;
           continue;
         }
-        if ((gid & FLIPS) === 0) {
+        // core/tiled clears the hexagonal bit: only the three flips can be set here.
+        if ((gid & FLIP_FLAGS) === 0) {
           row[x] = new Phaser.Tilemaps.Tile(layerData, gid, x, y, tw, th, tw, th);
           continue;
         }

@@ -4,6 +4,7 @@
 // characters for `Above` layers), so the map's layer stack reads as it does in Tiled.
 import type Phaser from 'phaser';
 import type { LoadedMap, NormalizedTileset } from '../core/tiled/index.ts';
+import { FLIP_D, FLIP_H, FLIP_V, GID_MASK } from '../core/tiled/tileData.ts';
 import type {
   NormalizedImageLayer,
   NormalizedObjectLayer,
@@ -12,11 +13,6 @@ import type {
 } from '../core/tiled/types.ts';
 import { tilesetTextureKey } from './assets.ts';
 import { DEPTH } from './depths.ts';
-
-const FLIP_H = 0x80000000;
-const FLIP_V = 0x40000000;
-const FLIP_D = 0x20000000;
-const GID = 0x0fffffff;
 
 /** Where one tile's picture is: a texture, and for tileset atlases the frame within it. */
 interface TilePicture {
@@ -119,7 +115,7 @@ export class TileObjects {
     let picture: TilePicture | undefined;
     for (let i = 0; i < data.length; i++) {
       const raw = data[i];
-      const gid = raw & GID;
+      const gid = raw & GID_MASK;
       if (gid === 0) continue;
       if (gid !== lastGid) {
         lastGid = gid;
@@ -147,7 +143,7 @@ export class TileObjects {
 
   /** The picture of a gid (flags ignored), adding the tile's frame to its tileset texture on first use. */
   private picture(rawGid: number): TilePicture | undefined {
-    const gid = rawGid & GID;
+    const gid = rawGid & GID_MASK;
     const ts = this.tilesetOf(gid);
     if (!ts) return undefined;
     const id = gid - ts.firstgid;
