@@ -1,6 +1,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { liveMaps } from './tools/liveMaps.ts';
 
 // `maps/` and `assets/` stay at the top level of the repository, where map authors find them and Tiled's relative
 // paths (map → ../assets/…) hold. The dev server serves them from there as they are; the build copies both
@@ -29,7 +30,8 @@ function copyGameData(): Plugin {
 export default defineConfig({
   base: './',
   publicDir: false,
-  plugins: [copyGameData()],
+  // liveMaps: in `npm run dev`, saving a map, tileset or image redraws the game (see tools/liveMaps.ts).
+  plugins: [copyGameData(), liveMaps()],
   build: {
     outDir: 'dist',
     // The bundle gets its own folder: assets/ in dist is the game's art, copied as it is from the repository.

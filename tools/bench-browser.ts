@@ -1,52 +1,25 @@
 /**
  * Browser benchmark: the built game (dist/, served by a plain static server) in headless Chromium.
- *   npm run bench:browser [-- --seconds S] [-- --no-build]
- * On the 256×256 field with 0, 200 and 1,000 enemies (aggro and leash wider than the map: the whole crowd hunts;
+ *   npm run bench:browser [-- --seconds S] [-- --no-build] [-- --only crowd|maps] [-- --sizes 256,1024,2048,4096]
+ * Two parts. Crowds: on the 256×256 field with 0, 200 and 1,000 enemies (aggro and leash wider than the map: the whole crowd hunts;
  * the player has a billion hit points so the hunt never ends), while the player walks
  * back and forth (real mouse clicks, so the chase fields are rebuilt as it goes), it prints per scenario:
  * frames per second, p99 and worst frame time, the game's own work per frame (world ticks with their path
  * scheduling, sprite, marker and overlay updates; measured with performance.now() inside the game) against the
  * renderer's draw (Phaser's pre-render to post-render, CPU side), enemies chasing, and the time from navigation
- * to `__RPG__.ready`. Figures, not pass/fail: this machine's software GL is a floor for the renderer.
+ * to `__RPG__.ready`. Big maps (tools/lib/benchBigMaps.ts): fields of 256², 1024², 2048² and 4096² tiles, each
+ * in a fresh page: load time, JS heap, and frame times while the player walks along a road and zooms out.
+ * Figures, not pass/fail: this machine's software GL is a floor for the renderer.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium.ts';
 import { serveStatic } from '../test/browser/staticServer.ts';
+import { benchBigMaps } from './lib/benchBigMaps.ts';
+import { type Frames, fmt, mean, quantile, waitReady } from './lib/browserBench.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-
-interface Frames {
-  frameMs: number[];
-  ownMs: number[];
-  tickMs: number[];
-  renderMs: number[];
-  ticks: number[];
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-}
-
-function mean(values: number[]): number {
-  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-const fmt = (v: number, places = 2) => v.toFixed(places).padStart(7);
-
-async function waitReady(page: Page): Promise<number> {
-  await page.waitForFunction(
-    () => window.__RPG__?.ready === true || window.__RPG__?.state().error !== undefined,
-    null,
-    { timeout: 120_000 },
-  );
-  const error = await page.evaluate(() => window.__RPG__.state().error);
-  if (error !== undefined) throw new Error(`the game showed an error: ${error}`);
-  return page.evaluate(() => window.__RPG__.readyAt);
-}
 
 /** The player walks between two tiles, clicked like a player would, so the crowd keeps re-planning. */
 async function walkBackAndForth(page: Page, seconds: number, chasing: number[]) {
@@ -84,57 +57,71 @@ async function walkBackAndForth(page: Page, seconds: number, chasing: number[]) 
   }
 }
 
+async function benchCrowds(browser: Browser, url: string, seconds: number) {
+  console.log(`crowds: maps/field.tmj (256×256), headless Chromium (SwiftShader WebGL), ${seconds} s each`);
+  console.log(
+    'enemies | fps   | frame p99 | frame max | own p50 | own p99 | own max | ticks p99 | render mean | render p99 | chasing | ready ms',
+  );
+  for (const enemies of [0, 200, 1000]) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?map=field&enemies=${enemies}&aggro=1000&leash=1000&hp=1000000000&seed=7`);
+    const readyMs = await waitReady(page);
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => window.__RPG__.resetFrames());
+    const chasing: number[] = [];
+    await walkBackAndForth(page, seconds, chasing);
+    const f = (await page.evaluate(() => window.__RPG__.frames())) as Frames;
+    const fps = (f.frameMs.length / f.frameMs.reduce((a, b) => a + b, 0)) * 1000;
+    console.log(
+      [
+        String(enemies).padStart(7),
+        fmt(fps, 1),
+        fmt(quantile(f.frameMs, 0.99), 1).padStart(9),
+        fmt(Math.max(...f.frameMs), 1).padStart(9),
+        fmt(quantile(f.ownMs, 0.5)),
+        fmt(quantile(f.ownMs, 0.99)),
+        fmt(Math.max(...f.ownMs)),
+        fmt(quantile(f.tickMs, 0.99)).padStart(9),
+        fmt(mean(f.renderMs)).padStart(11),
+        fmt(quantile(f.renderMs, 0.99)).padStart(10),
+        fmt(mean(chasing), 0),
+        fmt(readyMs, 0).padStart(8),
+      ].join(' | '),
+    );
+    if (errors.length > 0) console.log(`  page errors: ${errors.join(' | ')}`);
+    await page.close();
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
 async function main() {
   const args = process.argv.slice(2);
-  const secondsAt = args.indexOf('--seconds');
-  const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 12;
-  if (!(seconds > 0)) throw new Error(`--seconds must be a number above 0, got "${args[secondsAt + 1]}".`);
+  const secondsArg = option(args, '--seconds');
+  const seconds = secondsArg !== undefined ? Number(secondsArg) : 12;
+  if (!(seconds > 0)) throw new Error(`--seconds must be a number above 0, got "${secondsArg}".`);
+  const only = option(args, '--only');
+  if (only !== undefined && only !== 'crowd' && only !== 'maps')
+    throw new Error(`--only must be crowd or maps, got "${only}".`);
+  const sizesArg = option(args, '--sizes');
+  const sizes = (sizesArg ?? '256,1024,2048,4096').split(',').map(Number);
+  if (sizes.some((n) => ![256, 1024, 2048, 4096].includes(n)))
+    throw new Error(`--sizes takes a comma-separated list of 256, 1024, 2048 and 4096, got "${sizesArg}".`);
   if (!args.includes('--no-build')) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the game did not build (npx vite build failed).');
   }
-  const server = await serveStatic(join(ROOT, 'dist'));
+  const dist = join(ROOT, 'dist');
+  const server = await serveStatic(dist);
   const browser = await launchChromium();
-  console.log(
-    `browser bench: maps/field.tmj (256×256), headless Chromium (SwiftShader WebGL), ${seconds} s each`,
-  );
-  console.log(
-    'enemies | fps   | frame p99 | frame max | own p50 | own p99 | own max | ticks p99 | render mean | render p99 | chasing | ready ms',
-  );
   try {
-    for (const enemies of [0, 200, 1000]) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(
-        `${server.url}?map=field&enemies=${enemies}&aggro=1000&leash=1000&hp=1000000000&seed=7`,
-      );
-      const readyMs = await waitReady(page);
-      await page.waitForTimeout(1500);
-      await page.evaluate(() => window.__RPG__.resetFrames());
-      const chasing: number[] = [];
-      await walkBackAndForth(page, seconds, chasing);
-      const f = (await page.evaluate(() => window.__RPG__.frames())) as Frames;
-      const fps = (f.frameMs.length / f.frameMs.reduce((a, b) => a + b, 0)) * 1000;
-      console.log(
-        [
-          String(enemies).padStart(7),
-          fmt(fps, 1),
-          fmt(quantile(f.frameMs, 0.99), 1).padStart(9),
-          fmt(Math.max(...f.frameMs), 1).padStart(9),
-          fmt(quantile(f.ownMs, 0.5)),
-          fmt(quantile(f.ownMs, 0.99)),
-          fmt(Math.max(...f.ownMs)),
-          fmt(quantile(f.tickMs, 0.99)).padStart(9),
-          fmt(mean(f.renderMs)).padStart(11),
-          fmt(quantile(f.renderMs, 0.99)).padStart(10),
-          fmt(mean(chasing), 0),
-          fmt(readyMs, 0).padStart(8),
-        ].join(' | '),
-      );
-      if (errors.length > 0) console.log(`  page errors: ${errors.join(' | ')}`);
-      await page.close();
-    }
+    if (only !== 'maps') await benchCrowds(browser, server.url, seconds);
+    if (only !== 'crowd') await benchBigMaps(browser, server.url, join(dist, 'maps'), sizes, seconds);
   } finally {
     await browser.close();
     await server.close();

@@ -6,11 +6,10 @@
  * planner expanded. Figures are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
 import { populate } from '../src/core/world/populate.ts';
 import { Rng } from '../src/core/world/rng.ts';
 import { World } from '../src/core/world/World.ts';
-import { readTextFile } from './node-reader.ts';
+import { loadMapFile } from './node-reader.ts';
 
 const SAMPLES = 200;
 const ROUNDS = 3;
@@ -20,7 +19,7 @@ function percentile(sorted: Float64Array, q: number): number {
 }
 
 async function main(file: string): Promise<void> {
-  const map = await loadTiledMap(file, readTextFile);
+  const map = await loadMapFile(file);
   const grid = map.nav;
   const w = grid.width;
   const water: number[] = [];
@@ -52,7 +51,7 @@ async function main(file: string): Promise<void> {
   for (const [name, cells] of sets) {
     for (const kind of ['hover', 'click'] as const) {
       // A fresh map each time: a world holds its characters' tiles in the grid.
-      const fresh = await loadTiledMap(file, readTextFile);
+      const fresh = await loadMapFile(file);
       const world = new World(fresh.nav, { seed: 1 });
       populate(world, fresh.spawns, { enemies: 0 });
       const p = world.player!;

@@ -2,11 +2,13 @@
  * The JavaScript pathfinders the bench races against, each behind one `solve(query) → path length` call,
  * set up the way their documentation asks: EasyStar.js synchronous with diagonals and no corner cutting;
  * PathFinding.js A* and Jump Point with `OnlyWhenNoObstacles`, on a clone of the grid per query (its finders
- * scribble on the nodes); grid-engine's headless pathfinding when its package loads in Node.
+ * scribble on the nodes); grid-engine's headless pathfinding (its `phaser` import resolved to a stand-in).
  */
 import { createRequire } from 'node:module';
 import EasyStar from 'easystarjs';
+import type { ShortestPathAlgorithmType } from 'grid-engine';
 import type { NavGrid } from '../src/core/grid/NavGrid.ts';
+import { type GridEngineModule, gridEngineOn, loadGridEngine } from './lib/gridEngine.ts';
 
 export interface PeerQuery {
   sx: number;
@@ -21,6 +23,8 @@ export interface Peer {
   solve(q: PeerQuery): number | null;
   /** Nodes the last query expanded (closed), when the peer lets us count them. */
   lastExpanded(): number | null;
+  /** Timed on a spread subset of the queries where a round of all of them would take too long (bench-path.ts). */
+  sampledWhenSlow?: boolean;
 }
 
 /** Length of a list of [x, y] points, straight steps 1 and diagonal √2. */
@@ -34,7 +38,7 @@ function pointsLength(points: readonly (readonly [number, number])[]): number {
 }
 
 /** 0 walkable, 1 blocked: the matrix shape every peer takes. */
-function matrix(grid: NavGrid): number[][] {
+export function matrix(grid: NavGrid): number[][] {
   const rows: number[][] = [];
   for (let y = 0; y < grid.height; y++) {
     const row: number[] = [];
@@ -113,30 +117,44 @@ export function pathFindingJs(grid: NavGrid, kind: 'astar' | 'jps'): Peer {
   };
 }
 
-/** grid-engine's headless pathfinding, or the reason it cannot run here. */
-export async function gridEngine(grid: NavGrid, algo: 'A_STAR' | 'JPS'): Promise<Peer | string> {
-  let ge: typeof import('grid-engine');
+/**
+ * grid-engine's own pathfinding (`findShortestPath` of GridEngineHeadless, 8 directions), set up as its
+ * docs advise for speed: tile collision cache on, character layers ignored, no closest-to-target bookkeeping.
+ * Its rules are not Moving AI's: every step costs 1 (a diagonal as much as a straight one) and a diagonal
+ * only needs its destination free, so it cuts corners; its paths are shortest in steps, and their octile
+ * length can be longer (more diagonals than needed) or shorter (a cut corner) than the published optimum.
+ * Returns the reason instead when the package cannot load.
+ */
+export async function gridEngine(grid: NavGrid, algo: ShortestPathAlgorithmType): Promise<Peer | string> {
+  let ge: GridEngineModule;
   try {
-    ge = await import('grid-engine');
+    ge = await loadGridEngine();
   } catch (e) {
-    return `grid-engine cannot load in Node: its published builds import 'phaser' at load time, which fails without a browser (${(e as Error).message.split('\n')[0]})`;
+    return `grid-engine cannot load in Node (${(e as Error).message.split('\n')[0]})`;
   }
-  const engine = new ge.GridEngineHeadless(false);
-  engine.create(new ge.ArrayTilemap({ ground: { data: matrix(grid) } }), {
-    characters: [],
+  const engine = gridEngineOn(ge, grid, 8);
+  const options = {
+    shortestPathAlgorithm: algo,
     numberOfDirections: ge.NumberOfDirections.EIGHT,
-  });
+    ignoreLayers: true,
+    calculateClosestToTarget: false,
+  };
+  let steps: number | null = null;
   return {
-    name: `grid-engine ${algo}`,
+    name: `grid-engine ${algo === 'A_STAR' ? 'A*' : algo === 'BIDIRECTIONAL_SEARCH' ? 'bidir.' : algo}`,
     solve(q) {
       const r = engine.findShortestPath(
         { position: { x: q.sx, y: q.sy }, charLayer: undefined },
         { position: { x: q.gx, y: q.gy }, charLayer: undefined },
-        { shortestPathAlgorithm: algo, numberOfDirections: ge.NumberOfDirections.EIGHT },
+        options,
       );
-      if (r.path.length === 0) return null;
+      steps = r.steps;
+      if (r.path.length === 0) return q.sx === q.gx && q.sy === q.gy ? 0 : null;
       return pointsLength(r.path.map((p) => [p.position.x, p.position.y] as const));
     },
-    lastExpanded: () => null,
+    // Its `steps` counts the nodes the search took off its open list: expanded, as ours counts them.
+    lastExpanded: () => steps,
+    // Up to seconds a query on the 512² and 1024² maps.
+    sampledWhenSlow: true,
   };
 }

@@ -2,14 +2,15 @@
  * Path benchmark (`npm run bench:path`, part of `npm run bench`): prints figures, never fails.
  *
  * For each Moving AI map in test/fixtures/movingai, the same 80 evenly sampled scenarios, one process, one
- * timed run after the same warm-up for each: our A* and JPS against EasyStar.js, PathFinding.js (A*, JPS) and grid-engine
- * when it loads. Median microseconds per query (each pathfinder's queries run alone, and interleaved with the
- * others), each peer's time over ours, mean expanded nodes, and how many
- * path lengths agree with the published optimum. Then the heap over 10,000 searches (run with
+ * timed run after the same warm-up for each: our A* and JPS against EasyStar.js, PathFinding.js (A*, JPS) and
+ * grid-engine's A* (`--ge-all`: its JPS and bidirectional search too). Median microseconds per query (each
+ * pathfinder's queries run alone, and interleaved with the others), each peer's time over ours, mean
+ * expanded nodes, and how many path lengths agree with the published optimum (and how the others differ). Then the heap over 10,000 searches (run with
  * `node --expose-gc` for the retained figure).
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { ShortestPathAlgorithmType } from 'grid-engine';
 import { PathPlanner } from '../src/core/path/PathPlanner.ts';
 import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from './bench-path-peers.ts';
 import { loadMap, loadScenarios, matchesPublished, type Scenario } from './movingai.ts';
@@ -31,6 +32,13 @@ const ALONE_ROUNDS = 10;
 const ALONE_MS = 200;
 /** Rounds shorter than this are run once untimed before each timed one (see measureAll). */
 const WARM_ROUND_MS = 20;
+const WARMUP_MIN_QUERIES = 3;
+/**
+ * A peer marked `sampledWhenSlow` (grid-engine: up to seconds a query on the 512² and 1024² maps) whose round
+ * of all the queries would take longer than this is timed on every k-th query only, so the bench stays
+ * within minutes.
+ */
+const SLOW_ROUND_MS = 30_000;
 
 interface Row {
   name: string;
@@ -40,6 +48,13 @@ interface Row {
   medianUs: number;
   meanExpanded: number | null;
   agree: number;
+  /** Queries this peer was timed and checked on (all of them, or every `stride`-th for a slow peer). */
+  sampled: number;
+  stride: number;
+  /** Of the lengths that disagree with the published optimum: how many are shorter, longer, or missing. */
+  shorter: number;
+  longer: number;
+  missing: number;
 }
 
 function median(values: number[]): number {
@@ -68,16 +83,21 @@ function sinceUs(t0: number): number {
 }
 
 /**
- * Runs each peer on the queries, round after round, until it has had `budgetMs` (JIT warm-up), and returns
- * its milliseconds per round of all the queries. The budget
- * is time only, not also a count of queries: V8 optimises a function after it has run for a while, so a
- * count would stop a microsecond pathfinder half-compiled while a slow one was done.
+ * Runs each peer on the queries until it has had `budgetMs` (JIT warm-up), and at least WARMUP_MIN_QUERIES,
+ * and returns its estimated milliseconds per round of all the queries. The budget is time only, not also a
+ * count of queries: V8 optimises a function after it has run for a while, so a count would stop a
+ * microsecond pathfinder half-compiled while a slow one was done. Queries are visited in a spread order
+ * (the sample runs from short to long paths), so a slow peer's few warm-up queries estimate its round fairly.
  */
 function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): number {
+  const n = queries.length;
+  let step = 29;
+  while (n % step === 0) step++;
   const t0 = performance.now();
   let k = 0;
-  for (; performance.now() - t0 < budgetMs; k++) peer.solve(queries[k % queries.length]);
-  return ((performance.now() - t0) / k) * queries.length;
+  for (; k < WARMUP_MIN_QUERIES || performance.now() - t0 < budgetMs; k++)
+    peer.solve(queries[(k * step) % n]);
+  return ((performance.now() - t0) / k) * n;
 }
 
 /**
@@ -95,10 +115,14 @@ function warmUp(peer: Peer, queries: PeerQuery[], budgetMs: number): number {
  */
 function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]): Row[] {
   const roundMs = peers.map((peer) => warmUp(peer, queries, WARMUP_MS));
+  const stride = roundMs.map((ms, p) =>
+    peers[p].sampledWhenSlow ? Math.max(1, Math.ceil(ms / SLOW_ROUND_MS)) : 1,
+  );
   const alone = peers.map(() => [] as number[]);
   const times = peers.map(() => [] as number[]);
   const expanded = peers.map(() => ({ sum: 0, counted: 0 }));
   const agree = peers.map(() => 0);
+  const off = peers.map(() => ({ shorter: 0, longer: 0, missing: 0 }));
   // Rounds take turns (ours, then each peer, then ours again...), so a machine that slows down or speeds up
   // for a while does so for every pathfinder alike, not for whichever happened to be running.
   const spent = peers.map(() => 0);
@@ -109,7 +133,7 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
       // the caches, as a game that keeps asking does, and not the previous peer's.
       if (roundMs[p] < WARM_ROUND_MS) for (let k = 0; k < queries.length; k++) peers[p].solve(queries[k]);
       const t0 = performance.now();
-      for (let k = 0; k < queries.length; k++) {
+      for (let k = 0; k < queries.length; k += stride[p]) {
         const t1 = performance.now();
         peers[p].solve(queries[k]);
         alone[p].push(sinceUs(t1));
@@ -119,6 +143,7 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
   }
   for (let k = 0; k < queries.length; k++) {
     for (let p = 0; p < peers.length; p++) {
+      if (k % stride[p] !== 0) continue;
       const t0 = performance.now();
       const length = peers[p].solve(queries[k]);
       times[p].push(sinceUs(t0));
@@ -128,6 +153,9 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
         expanded[p].counted++;
       }
       if (matchesPublished(length, scenarios[k])) agree[p]++;
+      else if (length === null) off[p].missing++;
+      else if (length < scenarios[k].optimal) off[p].shorter++;
+      else off[p].longer++;
     }
   }
   return peers.map((peer, p) => ({
@@ -136,6 +164,9 @@ function measureAll(peers: Peer[], queries: PeerQuery[], scenarios: Scenario[]):
     medianUs: median(times[p]),
     meanExpanded: expanded[p].counted ? expanded[p].sum / expanded[p].counted : null,
     agree: agree[p],
+    sampled: times[p].length,
+    stride: stride[p],
+    ...off[p],
   }));
 }
 
@@ -154,7 +185,8 @@ function ours(planner: PathPlanner, algo: 'astar' | 'jps'): Peer {
 }
 
 const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`);
-const pad = (s: string, n: number) => s.padEnd(n);
+/** Pads to `n`, and always leaves a space after (huge ratios outgrow their column). */
+const pad = (s: string, n: number) => (s.length >= n ? `${s} ` : s.padEnd(n));
 
 async function benchMaps(): Promise<void> {
   const goals: string[] = [];
@@ -165,6 +197,11 @@ async function benchMaps(): Promise<void> {
   // `--map NAME` benches one map (quick to repeat while tuning).
   const only = process.argv.indexOf('--map');
   const maps = only >= 0 ? MAPS.filter((m) => m.name === process.argv[only + 1]) : MAPS;
+  // grid-engine's A* is its fastest search on every map here; its JPS and bidirectional search take 2-6× as
+  // long (up to a second a query on the 512² maps, so minutes a map): `--ge-all` adds them.
+  const geAlgos: ShortestPathAlgorithmType[] = process.argv.includes('--ge-all')
+    ? ['A_STAR', 'JPS', 'BIDIRECTIONAL_SEARCH']
+    : ['A_STAR'];
   for (const { name, game } of maps) {
     const grid = loadMap(`${FIXTURES}${name}.map`);
     const all = loadScenarios(`${FIXTURES}${name}.map.scen`, grid).scenarios;
@@ -179,7 +216,7 @@ async function benchMaps(): Promise<void> {
       pathFindingJs(grid, 'astar'),
       pathFindingJs(grid, 'jps'),
     ];
-    for (const algo of ['A_STAR', 'JPS'] as const) {
+    for (const algo of geAlgos) {
       const ge = await gridEngine(grid, algo);
       if (typeof ge === 'string') geWhy = ge;
       else peers.push(ge);
@@ -199,7 +236,20 @@ async function benchMaps(): Promise<void> {
         `${pad(r.name, 22)}${pad(fmt(r.aloneUs), 11)}${pad(ratio(r.aloneUs, astar.aloneUs), 8)}` +
           `${pad(ratio(r.aloneUs, jps.aloneUs), 9)}${pad(fmt(r.medianUs), 13)}` +
           `${pad(ratio(r.medianUs, astar.medianUs), 8)}${pad(ratio(r.medianUs, jps.medianUs), 9)}` +
-          `${pad(r.meanExpanded === null ? 'n/a' : Math.round(r.meanExpanded).toString(), 10)}${r.agree}/${queries.length}`,
+          `${pad(r.meanExpanded === null ? 'n/a' : Math.round(r.meanExpanded).toString(), 10)}${r.agree}/${r.sampled}`,
+      );
+    }
+    for (const r of rows) {
+      if (r.stride > 1) {
+        console.log(
+          `  ${r.name}: timed on 1 query in ${r.stride} only (${r.sampled} of ${queries.length}), ` +
+            `a round of all of them taking it over ${SLOW_ROUND_MS / 1000} s`,
+        );
+      }
+      if (r.agree === r.sampled) continue;
+      console.log(
+        `  ${r.name}: ${r.sampled - r.agree} lengths differ from the published optimum: ` +
+          `${r.longer} longer, ${r.shorter} shorter, ${r.missing} not found`,
       );
     }
     const es = rows[2];
@@ -210,6 +260,13 @@ async function benchMaps(): Promise<void> {
     );
   }
   if (geWhy) console.log(`\ngrid-engine not measured: ${geWhy}`);
+  else {
+    console.log(
+      "\ngrid-engine's rules differ from Moving AI's: every step costs 1 (diagonal too) and a diagonal only needs " +
+        'its destination free (it cuts corners), so its paths are shortest in steps; their octile length is ' +
+        'longer than the optimum where they take needless diagonals, shorter where they cut a corner.',
+    );
+  }
   console.log(`\nGoals:\n  ${goals.join('\n  ')}`);
 }
 

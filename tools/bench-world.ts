@@ -5,18 +5,17 @@
  * crowd chases from the first ticks; the player is sent to a seeded random reachable tile every 3–6 s.
  */
 import { performance } from 'node:perf_hooks';
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
 import { populate } from '../src/core/world/populate.ts';
 import { Rng } from '../src/core/world/rng.ts';
 import { World } from '../src/core/world/World.ts';
-import { readTextFile } from './node-reader.ts';
+import { loadMapFile } from './node-reader.ts';
 
 const MAP = 'maps/field.tmj';
 const WARMUP = 100;
 const TICKS = 1200;
 
 async function run(enemies: number): Promise<Record<string, number>> {
-  const map = await loadTiledMap(MAP, readTextFile);
+  const map = await loadMapFile(MAP);
   const world = new World(map.nav, { seed: 42 });
   populate(world, map.spawns, { enemies, aggro: 1000 });
   // A leash wider than the map too: they chase for the whole run.

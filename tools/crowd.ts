@@ -1,18 +1,20 @@
 /**
  * One-shot crowds through the world, as the multi-agent pathfinding benchmark poses them:
  *   npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S]
- *     [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE]
+ *     [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]
  * FILE is a Moving AI `.map` or a Tiled map; the first N rows of the scenario give N passive walkers, each
  * placed on its start and sent to its goal on tick 0. Runs until every walker stands on its goal or S seconds
- * (300) have passed, and prints one JSON line (see tools/lib/crowd.ts for the fields). Bad arguments or rows:
- * one sentence on stderr, exit code 1.
+ * (300) have passed, and prints one JSON line (see tools/lib/crowd.ts for the fields). `--queries` writes every
+ * search the world ran (the query log, tools/lib/queryLog.ts). Bad arguments or rows: one sentence on stderr,
+ * exit code 1.
  */
 import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from './lib/crowd.ts';
 import { LineWriter } from './lib/LineWriter.ts';
+import { QueryLog } from './lib/queryLog.ts';
 import { MovingAiError } from './movingai.ts';
 
 const USAGE =
-  'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE]';
+  'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]';
 
 const FLAGS = [
   '--map',
@@ -24,6 +26,7 @@ const FLAGS = [
   '--seconds',
   '--seed',
   '--trace',
+  '--queries',
 ];
 
 interface Args extends CrowdOptions {
@@ -31,6 +34,7 @@ interface Args extends CrowdOptions {
   scen: string;
   agents: number;
   trace?: string;
+  queries?: string;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -85,17 +89,23 @@ function parseArgs(argv: readonly string[]): Args {
     seconds: positive('--seconds', CROWD_DEFAULTS.seconds),
     seed: whole('--seed', CROWD_DEFAULTS.seed, -2147483648),
     trace: values.get('--trace'),
+    queries: values.get('--queries'),
   };
 }
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const instance = await loadCrowd(args.map, args.scen, args.agents);
-  const trace = args.trace
-    ? new LineWriter(args.trace, (f) => new MovingAiError(`${f}: the trace file cannot be written.`))
-    : null;
-  const result = runCrowd(instance, args, { trace: trace ? (l) => trace.line(l) : undefined });
+  const writer = (file: string | undefined, what: string) =>
+    file ? new LineWriter(file, (f) => new MovingAiError(`${f}: the ${what} file cannot be written.`)) : null;
+  const trace = writer(args.trace, 'trace');
+  const queries = writer(args.queries, 'query log');
+  const result = runCrowd(instance, args, {
+    trace: trace ? (l) => trace.line(l) : undefined,
+    onWorld: queries ? (world) => new QueryLog(world, (l) => queries.line(l)) : undefined,
+  });
   trace?.close();
+  queries?.close();
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return 0;
 }

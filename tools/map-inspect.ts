@@ -2,12 +2,15 @@
  * For map authors: how the game reads a Tiled map.
  *   npm run --silent map:inspect -- FILE [--grid]
  * Prints one JSON object (size, walkable and blocked counts, spawns, layers; `rows` with --grid: `.` walkable,
- * `#` blocked). On bad input: one sentence on stderr, exit code 1.
+ * `#` blocked). JSON (.tmj) and TMX maps alike. Warnings go to stderr, one line each; on bad input: one sentence
+ * on stderr, exit code 1; that includes a tileset image that is not there, which the game refuses too (it
+ * cannot draw the map).
  */
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MapLoadError } from '../src/core/tiled/MapLoadError.ts';
 import type { LoadedMap } from '../src/core/tiled/types.ts';
-import { readTextFile } from './node-reader.ts';
+import { loadMapFile } from './node-reader.ts';
 
 const USAGE = 'usage: npm run --silent map:inspect -- FILE [--grid]';
 
@@ -54,13 +57,37 @@ async function main(argv: string[]): Promise<number> {
   }
   if (file === undefined) return fail(`map:inspect: no map file given (${USAGE}).`);
   try {
-    const map = await loadTiledMap(file, readTextFile);
+    const map = await loadMapFile(file, { warn: true });
+    const missing = missingImage(map, file);
+    if (missing) return fail(missing);
     process.stdout.write(`${JSON.stringify(inspectReport(map, grid), null, 2)}\n`);
     return 0;
   } catch (e) {
     if (e instanceof MapLoadError) return fail(e.message);
     return fail(`${file}: the map could not be read (${e instanceof Error ? e.message : String(e)}).`);
   }
+}
+
+/** The sentence for the first tileset image that is not a file on disk (web URLs are not checked), or null. */
+function missingImage(map: LoadedMap, file: string): string | null {
+  for (const image of map.tilesetImages) {
+    const local = image.url.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:/i.test(image.url);
+    if (!local) continue;
+    let path = image.url.startsWith('file:') ? fileURLToPath(image.url) : image.url;
+    try {
+      path = decodeURI(path);
+    } catch {
+      // Not percent-encoded after all: look for the name as written.
+    }
+    let why = '';
+    try {
+      if (!statSync(path).isFile()) why = 'is not a file';
+    } catch {
+      why = 'does not exist';
+    }
+    if (why) return `Image ${image.url} of tileset "${image.name}" ${why}, so map ${file} cannot be drawn.`;
+  }
+  return null;
 }
 
 function fail(sentence: string): number {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NavGrid } from '../src/core/grid/NavGrid.ts';
+import { readTextFileSync } from './node-reader.ts';
 
 /**
  * Readers for the Moving AI Lab benchmark formats (movingai.com/benchmarks): `.map` grids and `.scen`
@@ -88,7 +88,7 @@ export function parseScenarios(text: string, file: string): ScenarioFile {
   const head = lines[0]?.trim().split(/\s+/) ?? [];
   if (head[0] !== 'version' || (head[1] !== '1' && head[1] !== '1.0')) {
     throw new MovingAiError(
-      `${file}: the first line must be "version 1" or "version 1.0", got "${lines[0]?.trim() ?? ''}".`,
+      `${file}: the first line must be "version 1" or "version 1.0", got "${clip(lines[0]?.trim() ?? '')}".`,
     );
   }
   const version = head[1] as '1' | '1.0';
@@ -149,16 +149,11 @@ export function matchesPublished(length: number | null, s: Scenario): boolean {
 
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readTextFileSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'does not exist'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : `cannot be read (${code ?? 'unknown error'})`;
-    throw new MovingAiError(`${what} ${path} ${why}.`);
+    const why = e instanceof Error ? e.message : String(e);
+    if (why === 'no such file') throw new MovingAiError(`${what} ${path} does not exist.`);
+    throw new MovingAiError(`${what} ${path} cannot be read: ${why}.`);
   }
 }
 
@@ -179,4 +174,9 @@ export function loadScenarios(path: string, grid?: NavGrid): ScenarioFile {
     }
   }
   return file;
+}
+
+/** A line quoted in a sentence stays short. */
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

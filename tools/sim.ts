@@ -1,25 +1,21 @@
 /**
  * Headless world runner, for checking and tuning:
- *   npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--trace FILE]
- * FILE is a Tiled map (.tmj/.json) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
+ *   npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--trace FILE] [--queries FILE]
+ * FILE is a Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map). The player wanders (seeded: every few seconds
  * it is sent to a random tile it can reach); `--enemies N` places exactly N enemies, the map's enemy spawns
  * first, then seeded random free tiles. Prints one JSON summary line; `--trace` writes the run as JSON Lines
- * (the format `check-trace` reads). Bad arguments or files: one sentence on stderr, exit code 1.
+ * (the format `check-trace` reads); `--queries` writes every search the world ran as JSON Lines (the query log,
+ * see tools/lib/queryLog.ts). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../src/core/grid/NavGrid.ts';
-import { loadTiledMap } from '../src/core/tiled/loadTiledMap.ts';
-import { populate, type SpawnPoint } from '../src/core/world/populate.ts';
-import { Rng } from '../src/core/world/rng.ts';
 import { traceHeader, traceLine } from '../src/core/world/trace.ts';
-import { World } from '../src/core/world/World.ts';
 import { LineWriter } from './lib/LineWriter.ts';
-import { parseMap } from './movingai.ts';
-import { readTextFile } from './node-reader.ts';
+import { QueryLog } from './lib/queryLog.ts';
+import { loadSessionMap, runSession } from './lib/session.ts';
 
 const USAGE =
-  'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--trace FILE]';
+  'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--trace FILE] [--queries FILE]';
+
+const FLAGS = ['--map', '--enemies', '--ticks', '--seed', '--aggro', '--trace', '--queries', '--tick-hz'];
 
 class UsageError extends Error {}
 
@@ -31,13 +27,14 @@ interface Args {
   aggro?: number;
   tickHz: number;
   trace?: string;
+  queries?: string;
 }
 
 function parseArgs(argv: string[]): Args {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
-    if (!['--map', '--enemies', '--ticks', '--seed', '--aggro', '--trace', '--tick-hz'].includes(flag)) {
+    if (!FLAGS.includes(flag)) {
       throw new UsageError(`unknown argument "${flag}" (${USAGE}).`);
     }
     const value = argv[++i];
@@ -71,95 +68,32 @@ function parseArgs(argv: string[]): Args {
     aggro,
     tickHz,
     trace: values.get('--trace'),
+    queries: values.get('--queries'),
   };
-}
-
-async function loadMap(file: string): Promise<{ grid: NavGrid; spawns: SpawnPoint[] }> {
-  if (file.endsWith('.map')) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      throw new UsageError(`${file}: the map cannot be read (no such file or unreadable).`);
-    }
-    return { grid: parseMap(text, file), spawns: [] };
-  }
-  const map = await loadTiledMap(file, readTextFile);
-  return { grid: map.nav, spawns: map.spawns };
-}
-
-/** Seeded player wandering: every 3–6 seconds, off to a random tile it can reach. */
-class WanderingPlayer {
-  private readonly rng: Rng;
-  private readonly reachable: number[] = [];
-  private nextTick = 0;
-
-  constructor(
-    private readonly world: World,
-    seed: number,
-  ) {
-    this.rng = new Rng(seed ^ 0x5eed_1e55);
-    const p = world.player!;
-    const dist = new Float64Array(world.grid.size);
-    world.planner.distanceField(p.cell, dist);
-    for (let i = 0; i < dist.length; i++)
-      if (dist[i] < Number.POSITIVE_INFINITY && i !== p.cell) this.reachable.push(i);
-  }
-
-  beforeTick(t: number): void {
-    if (t < this.nextTick || this.reachable.length === 0) return;
-    const hz = this.world.tickHz;
-    this.nextTick = t + this.rng.range(3 * hz, 6 * hz);
-    const cell = this.reachable[this.rng.int(this.reachable.length)];
-    const w = this.world.grid.width;
-    const p = this.world.player!;
-    const x = cell % w;
-    const y = (cell - x) / w;
-    // A tile held by an enemy would mean "attack it": the wandering player only walks.
-    if (this.world.grid.occupant[cell] !== 0) return;
-    this.world.moveTo(p.id, x, y);
-  }
 }
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  const { grid, spawns } = await loadMap(args.map);
-  const world = new World(grid, { seed: args.seed, tickHz: args.tickHz });
-  populate(world, spawns, { enemies: args.enemies, aggro: args.aggro });
-  const player = new WanderingPlayer(world, args.seed);
-  const trace = args.trace
-    ? new LineWriter(args.trace, (f) => new UsageError(`${f}: the trace file cannot be written.`))
-    : null;
-  trace?.line(traceHeader(world));
-  const tickMs = new Float64Array(args.ticks);
-  const start = performance.now();
-  for (let t = 0; t < args.ticks; t++) {
-    player.beforeTick(world.tick);
-    const t0 = performance.now();
-    world.step();
-    tickMs[t] = performance.now() - t0;
-    if (trace) {
+  const { grid, spawns } = await loadSessionMap(args.map);
+  const writer = (file: string | undefined, what: string) =>
+    file ? new LineWriter(file, (f) => new UsageError(`${f}: the ${what} file cannot be written.`)) : null;
+  const trace = writer(args.trace, 'trace');
+  const queries = writer(args.queries, 'query log');
+  const summary = runSession(grid, spawns, args, {
+    onWorld(world) {
+      trace?.line(traceHeader(world));
+      if (queries) new QueryLog(world, (line) => queries.line(line));
+    },
+    afterTick(world) {
+      if (!trace) return;
       for (let i = 0; i < world.events.count; i++) {
         const line = traceLine(world.events.at(i));
         if (line) trace.line(line);
       }
-    }
-  }
-  const wallMs = performance.now() - start;
+    },
+  });
   trace?.close();
-  tickMs.sort();
-  const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
-  const summary = {
-    ticks: args.ticks,
-    tickHz: world.tickHz,
-    wallMs: round(wallMs, 1),
-    ticksPerSec: round((args.ticks / wallMs) * 1000, 1),
-    steps: world.steps,
-    catches: world.catches,
-    pathRequests: world.scheduler.requests,
-    expansions: world.scheduler.expansions,
-    tickMsP99: round(tickMs[Math.min(tickMs.length - 1, Math.floor(tickMs.length * 0.99))], 3),
-  };
+  queries?.close();
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
 }

@@ -1,10 +1,8 @@
-// Loads one map and everything it draws with, behind a progress bar: first the map file and its tilesets
-// (read by core/tiled, which also builds the navigation grid), then the images through Phaser's loader.
-// Any failure becomes one sentence on the page. Exits come back here with the next map.
+// Loads the first map of the visit and everything it draws with (view/mapLoading.ts), behind a progress bar.
+// Any failure becomes one sentence on the page. (An exit loads its map from the World scene, which stays up.)
 import Phaser from 'phaser';
-import { fetchText, loadTiledMap } from '../core/tiled/index.ts';
-import { CHARACTER_SHEET, tilemapKey, tilesetTextureKey } from '../view/assets.ts';
-import { clearError, sentenceOf, showError } from '../view/errorBanner.ts';
+import { clearError, showError } from '../view/errorBanner.ts';
+import { loadMapWithImages } from '../view/mapLoading.ts';
 import type { MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
@@ -31,50 +29,19 @@ export class PreloadScene extends Phaser.Scene {
     clearError();
     this.bar = new ProgressBar(this);
     this.bar.show(0, `Reading ${data.map.url}…`);
-    this.loadMap(data).catch((e: unknown) => this.fail(sentenceOf(e, `Map file ${data.map.url}`)));
-  }
-
-  private async loadMap(data: PreloadData) {
-    const map = await loadTiledMap(data.map.url, fetchText, { name: data.map.name });
-    for (const warning of map.warnings) console.warn(warning);
-    if (!this.scene.isActive()) return;
-
-    // A map visited before is still cached under its URL; replace it, the file may have changed since.
-    const key = tilemapKey(data.map.url);
-    if (this.cache.tilemap.exists(key)) this.cache.tilemap.remove(key);
-    this.load.tilemapTiledJSON(key, map.normalized);
-    for (const image of map.tilesetImages) {
-      const texture = tilesetTextureKey(image.url);
-      if (image.tileId === undefined && !this.textures.exists(texture)) this.load.image(texture, image.url);
-    }
-    if (!this.textures.exists(CHARACTER_SHEET.key)) {
-      this.load.spritesheet(CHARACTER_SHEET.key, CHARACTER_SHEET.url, {
-        frameWidth: CHARACTER_SHEET.frameWidth,
-        frameHeight: CHARACTER_SHEET.frameHeight,
-      });
-    }
-
-    const failed: string[] = [];
-    const onProgress = (value: number) => this.bar.show(value, `Loading ${map.name}…`);
-    const onError = (file: Phaser.Loader.File) => failed.push(file.src);
-    this.load.on(Phaser.Loader.Events.PROGRESS, onProgress);
-    this.load.on(Phaser.Loader.Events.FILE_LOAD_ERROR, onError);
-    this.load.once(Phaser.Loader.Events.COMPLETE, () => {
-      this.load.off(Phaser.Loader.Events.PROGRESS, onProgress);
-      this.load.off(Phaser.Loader.Events.FILE_LOAD_ERROR, onError);
-      if (failed.length > 0) {
-        const more = failed.length > 1 ? ` and ${failed.length - 1} more file(s)` : '';
-        this.fail(`Image ${failed[0]}${more} could not be loaded, so map ${data.map.url} cannot be drawn.`);
-        return;
-      }
-      const world: WorldData = { map, mapUrl: data.map.url, arrival: data.arrival, params: data.params };
-      this.scene.start('World', world);
-    });
-    this.load.start();
-  }
-
-  private fail(sentence: string) {
-    this.bar?.hide();
-    showError(sentence);
+    loadMapWithImages(this, data.map, {
+      onProgress: (share, map) => this.bar.show(share, `Loading ${map.name}…`),
+    }).then(
+      (loaded) => {
+        if (!loaded) return;
+        const { map, url, files } = loaded;
+        const world: WorldData = { map, mapUrl: url, files, arrival: data.arrival, params: data.params };
+        this.scene.start('World', world);
+      },
+      (e: unknown) => {
+        this.bar?.hide();
+        showError(e instanceof Error ? e.message : String(e));
+      },
+    );
   }
 }

@@ -1,32 +1,44 @@
-// The World scene: draws the map (view/MapView), points the camera (view/CameraRig), brings the map to life
+// The World scene: draws the map (view/MapView's chunks of tile layers, view/TileObjects' tile objects, image
+// layers and image-collection tiles), points the camera (view/CameraRig), brings the map to life
 // (view/LivingWorld: the world simulation, its sprites, input, markers and debug view), runs the HUD scene over
-// it, and publishes everything on `window.__RPG__`. Exits load the next map through Preload; a defeat offers a
-// restart of this one. A world that cannot be set up (too many enemies for the map, an exit onto a wall) shows
-// its one sentence like a map that fails to load.
+// it, and publishes everything on `window.__RPG__`. Exits load the next map while this one stays up, and start
+// it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one; in `npm run dev`
+// a saved map restarts it on the new version (view/MapReloader). A world that cannot be set up (too many
+// enemies for the map) shows its one sentence like a map that fails to load.
 import Phaser from 'phaser';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
+import { spawnsFor } from '../view/arrival.ts';
 import { CameraRig } from '../view/CameraRig.ts';
 import { showError } from '../view/errorBanner.ts';
 import { LivingWorld } from '../view/LivingWorld.ts';
+import { MapReloader } from '../view/MapReloader.ts';
 import { MapView } from '../view/MapView.ts';
-import { resolveMapRef } from '../view/mapParam.ts';
+import { loadMapWithImages } from '../view/mapLoading.ts';
+import { type MapRef, resolveMapRef } from '../view/mapParam.ts';
 import { pageHook } from '../view/pageHook.ts';
+import { TileObjects } from '../view/TileObjects.ts';
 import type { PlayParams } from '../view/urlParams.ts';
-import type { PreloadData } from './PreloadScene.ts';
+import type { HudScene } from './HudScene.ts';
 
 export interface WorldData {
   map: LoadedMap;
   /** Where the map was loaded from: exits resolve their `map` property against it. */
   mapUrl: string;
+  /** The files the map was read from (map, tilesets, templates): live reload watches them. */
+  files?: string[];
   arrival?: { x: number; y: number };
   params: PlayParams;
+  /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
+  zoom?: number;
 }
 
 export class WorldScene extends Phaser.Scene {
   private data_!: WorldData;
   private mapView!: MapView;
+  private tileObjects!: TileObjects;
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
+  private reloader: MapReloader | null = null;
 
   constructor() {
     super('World');
@@ -39,8 +51,18 @@ export class WorldScene extends Phaser.Scene {
 
   create() {
     const { map, mapUrl } = this.data_;
-    this.mapView = new MapView(this, map, mapUrl);
+    this.mapView = new MapView(this, map);
+    this.tileObjects = new TileObjects(this, map);
     this.cameraRig = new CameraRig(this, this.mapView.widthPx, this.mapView.heightPx);
+    const zoom = this.data_.zoom;
+    if (zoom !== undefined && this.cameras.main.zoom !== zoom) this.cameraRig.setZoom(zoom);
+    this.reloader = new MapReloader(this, {
+      map,
+      mapUrl,
+      files: this.data_.files ?? [mapUrl],
+      player: () => this.living?.playerState() ?? null,
+      onReloaded: (next) => this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom }),
+    });
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
 
     let living: LivingWorld;
@@ -55,10 +77,12 @@ export class WorldScene extends Phaser.Scene {
       });
     } catch (e) {
       this.cameraRig.lookAt(this.mapView.widthPx / 2, this.mapView.heightPx / 2);
+      this.mapView.update(this.cameraRig.camera);
       showError(worldSentence(e, map, this.data_.params));
       return;
     }
     this.living = living;
+    this.mapView.update(this.cameraRig.camera);
 
     pageHook.showMap(
       {
@@ -81,6 +105,16 @@ export class WorldScene extends Phaser.Scene {
 
     this.scene.launch('Hud', { model: living.hud });
     this.scene.bringToTop('Hud');
+    const hud = this.scene.get('Hud') as HudScene;
+    const rig = this.cameraRig;
+    pageHook.setHud(() => ({
+      ...hud.texts(),
+      boxes: hud.hudBoxes().map((b) => {
+        const a = rig.gameToClient(b.x, b.y);
+        const z = rig.gameToClient(b.x + b.width, b.y + b.height);
+        return { name: b.name, x: a.x, y: a.y, width: z.x - a.x, height: z.y - a.y };
+      }),
+    }));
     // Ready once the map and its characters have actually been drawn, so whoever waits finds them on screen.
     this.game.events.once(Phaser.Core.Events.POST_RENDER, () => {
       if (this.scene.isActive() && this.living === living) pageHook.ready = true;
@@ -93,21 +127,50 @@ export class WorldScene extends Phaser.Scene {
     living.update(time);
     pageHook.setTick(living.world.tick);
     this.cameraRig.update();
+    const t0 = performance.now();
+    this.mapView.update(this.cameraRig.camera);
+    living.stats.map(performance.now() - t0);
   }
 
+  /**
+   * Loads the map `exit` leads to while this one stays on screen (its world paused), then starts it. An exit
+   * that leads nowhere (a map that is missing or broken, an arrival tile that is a wall) leaves the player
+   * here, with a sentence in the HUD naming the exit and the fault.
+   */
   private takeExit(exit: Exit) {
-    let next: PreloadData;
+    const living = this.living;
+    if (!living) return;
+    const here = this.data_.map.name;
+    const which = `The exit${exit.name ? ` "${exit.name}"` : ''} at (${exit.x}, ${exit.y})`;
+    const stay = (why: string) => {
+      if (this.living === living) living.stay(`${which} ${why}, so you stay on map ${here}.`);
+    };
+    let ref: MapRef;
     try {
-      const arrival =
-        exit.toX !== undefined && exit.toY !== undefined ? { x: exit.toX, y: exit.toY } : undefined;
-      next = { map: resolveMapRef(exit.map, this.data_.mapUrl), arrival, params: this.data_.params };
+      ref = resolveMapRef(exit.map, this.data_.mapUrl);
     } catch {
-      showError(
-        `Exit "${exit.name}" of map ${this.data_.map.name} names map "${exit.map}", which is neither a map name nor a URL of a .tmj or .json file.`,
-      );
+      stay(`names map "${exit.map}", which is neither a map name nor a URL of a .tmj, .tmx or .json file`);
       return;
     }
-    this.scene.start('Preload', next);
+    const arrival =
+      exit.toX !== undefined && exit.toY !== undefined ? { x: exit.toX, y: exit.toY } : undefined;
+    // The HUD's map name says where the player is going while it loads (a notice row would move the map).
+    living.hud.mapName = `${here} → ${ref.name}…`;
+    loadMapWithImages(this, ref).then(
+      (loaded) => {
+        if (!loaded || this.living !== living) return;
+        const { map, url, files } = loaded;
+        try {
+          spawnsFor(map, arrival);
+        } catch (e) {
+          stay(`leads to map ${ref.url}, where it cannot put you: ${unstop(e)}`);
+          return;
+        }
+        const next: WorldData = { map, mapUrl: url, files, arrival, params: this.data_.params };
+        this.scene.start('World', next);
+      },
+      (e: unknown) => stay(`leads to map ${ref.url}, which cannot be loaded: ${unstop(e)}`),
+    );
   }
 
   private teardown() {
@@ -118,6 +181,9 @@ export class WorldScene extends Phaser.Scene {
     this.living?.destroy();
     this.living = null;
     this.cameraRig.destroy();
+    this.reloader?.destroy();
+    this.reloader = null;
+    this.tileObjects.destroy();
     this.mapView.destroy();
   }
 }
@@ -131,4 +197,9 @@ function worldSentence(e: unknown, map: LoadedMap, params: PlayParams): string {
     return `The enemies parameter asks for ${params.enemies} enemies, but map ${map.name} has room for ${room[1]}.`;
   }
   return `Map ${map.name} cannot be played: ${why.replace(/\.$/, '')}.`;
+}
+
+/** An error's sentence without its closing full stop, to go inside another sentence. */
+function unstop(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).replace(/\.$/, '');
 }

@@ -1,5 +1,7 @@
 // The World camera: shows a small map whole (fitted and centred), follows a point on a large one within the
-// map's bounds, zooms within limits, and keeps doing so when the window is resized.
+// map's bounds, zooms within limits, and keeps doing so when the window is resized. It draws only the part of
+// the window the HUD leaves free (between its top and bottom strips), so the HUD never covers the map: whatever
+// the camera shows, the player and the tiles around it are in plain sight.
 import type Phaser from 'phaser';
 
 /** Below this, a fitted map is too small to play: follow at the normal scale instead. */
@@ -13,6 +15,9 @@ export class CameraRig {
   private target: { x: number; y: number } | null = null;
   /** Set once the player zooms by hand: resizing then keeps their zoom instead of refitting. */
   private userZoom: number | null = null;
+  /** Game pixels the HUD takes at the top and the bottom of the window. */
+  private insetTop = 0;
+  private insetBottom = 0;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -30,9 +35,31 @@ export class CameraRig {
     return this.scene.cameras.main;
   }
 
+  /** The part of the window the map is drawn in (game pixels): all of it but the HUD's strips. */
+  viewport(): { x: number; y: number; width: number; height: number } {
+    const { width, height } = this.scene.scale.gameSize;
+    const top = Math.min(this.insetTop, Math.max(0, height - 32));
+    const bottom = Math.min(this.insetBottom, Math.max(0, height - 32 - top));
+    return { x: 0, y: top, width, height: Math.max(1, height - top - bottom) };
+  }
+
+  /** The HUD's strips changed: the map keeps to the window between them. */
+  setInsets(top: number, bottom: number) {
+    if (top === this.insetTop && bottom === this.insetBottom) return;
+    this.insetTop = Math.max(0, top);
+    this.insetBottom = Math.max(0, bottom);
+    this.layout();
+  }
+
+  /** Whether a point of the window (game pixels) shows the map, not the HUD. */
+  showsMap(x: number, y: number): boolean {
+    const v = this.viewport();
+    return x >= v.x && x < v.x + v.width && y >= v.y && y < v.y + v.height;
+  }
+
   /** The zoom that shows the whole map in the current viewport. */
   fitZoom(): number {
-    const { width, height } = this.scene.scale.gameSize;
+    const { width, height } = this.viewport();
     return Math.min(width / this.mapWidth, height / this.mapHeight);
   }
 
@@ -67,8 +94,8 @@ export class CameraRig {
   /** Recomputes zoom and bounds for the current viewport. */
   layout() {
     const cam = this.camera;
-    const { width, height } = this.scene.scale.gameSize;
-    cam.setSize(width, height);
+    const { x, y, width, height } = this.viewport();
+    cam.setViewport(x, y, width, height);
     const fit = this.fitZoom();
     const zoom = this.userZoom ?? (fit >= MIN_FIT_ZOOM ? Math.min(fit, MAX_ZOOM) : 1);
     cam.setZoom(zoom);
@@ -87,10 +114,14 @@ export class CameraRig {
     const cam = this.camera;
     const sx = cam.x + (x - cam.scrollX - cam.width / 2) * cam.zoom + cam.width / 2;
     const sy = cam.y + (y - cam.scrollY - cam.height / 2) * cam.zoom + cam.height / 2;
-    const canvas = this.scene.game.canvas;
-    const rect = canvas.getBoundingClientRect();
+    return this.gameToClient(sx, sy);
+  }
+
+  /** Viewport CSS pixels of a point of the game canvas (game pixels). */
+  gameToClient(x: number, y: number): { x: number; y: number } {
+    const rect = this.scene.game.canvas.getBoundingClientRect();
     const { width, height } = this.scene.scale.gameSize;
-    return { x: rect.left + (sx * rect.width) / width, y: rect.top + (sy * rect.height) / height };
+    return { x: rect.left + (x * rect.width) / width, y: rect.top + (y * rect.height) / height };
   }
 
   destroy() {

@@ -2,13 +2,13 @@
 // a character is drawn between where it was at the previous tick and where it is now (weight = the clock's
 // alpha), so motion is smooth at any frame rate, one tick (50 ms) behind the simulation. The walk cycle is
 // driven by the distance actually covered (no feet sliding), per facing (8 where the world walks diagonally,
-// characterFrames.ts); standing shows the idle pose.
+// characterFrames.ts); standing shows the idle pose. The player wears the townsfolk's sheet, each enemy its
+// kind's monster (slime, bat, skeleton).
 // One sprite per character, created once; per frame only numbers change (no allocation).
 import Phaser from 'phaser';
 import type { Character } from '../core/world/Character.ts';
 import type { World } from '../core/world/World.ts';
-import { CHARACTER_SHEET } from './assets.ts';
-import { designOf, poseFrame } from './characterFrames.ts';
+import { type Look, lookOf, poseFrame } from './characterFrames.ts';
 import { DEPTH } from './depths.ts';
 import { ICON } from './icons.ts';
 
@@ -27,8 +27,12 @@ const STRUCK_TINT = 0xff5a4a;
 
 export class CharacterSprites {
   readonly sprites: Phaser.GameObjects.Sprite[] = [];
+  /** What each character wears (sheet and design), by character index. */
+  readonly looks: Look[] = [];
   private readonly badges: (Phaser.GameObjects.Image | null)[] = [];
   private readonly ring: Phaser.GameObjects.Image;
+  /** The arrow over the player's head: drawn over roofs and crowds alike, so the player is found at a glance. */
+  private readonly marker: Phaser.GameObjects.Image;
   /** Continuous tile positions at the previous tick, per character index. */
   private prevX: Float32Array;
   private prevY: Float32Array;
@@ -76,9 +80,16 @@ export class CharacterSprites {
       .image(0, 0, ICON.playerRing)
       .setDisplaySize(tileWidth * 1.05, tileHeight * 0.48)
       .setDepth(DEPTH.characters);
+    this.marker = scene.add
+      .image(0, 0, ICON.playerMarker)
+      .setOrigin(0.5, 1)
+      .setScale((1.4 * tileWidth) / 32)
+      .setDepth(DEPTH.above + 600);
     for (let i = 0; i < n; i++) {
       const c = world.characters[i];
-      const s = scene.add.sprite(0, 0, CHARACTER_SHEET.key, 0);
+      const look = lookOf(c.kind, c.species);
+      const s = scene.add.sprite(0, 0, look.sheet.key, 0);
+      this.looks.push(look);
       s.setOrigin(0.5, FEET).setScale(this.scale);
       this.sprites.push(s);
       this.badges.push(null);
@@ -147,6 +158,8 @@ export class CharacterSprites {
         this.playerPoint.x = x;
         this.playerPoint.y = (cy + 0.5) * th;
         this.ring.setPosition(x, y - th * 0.04);
+        const bob = Math.sin(now / 180) * th * 0.06;
+        this.marker.setPosition(x, y - th * 1.55 + bob);
       }
       const visible = x > left && x < right && y > top && y < bottom;
       if (s.visible !== visible) s.setVisible(visible);
@@ -162,7 +175,7 @@ export class CharacterSprites {
 
       const moving = c.moving || walked > 0.0001;
       if (moving) this.odometer[i] += walked;
-      const frame = poseFrame(designOf(c.kind, c.id), c.facing, this.facings, moving, this.odometer[i]);
+      const frame = poseFrame(this.looks[i], c.facing, this.facings, moving, this.odometer[i]);
       if (frame !== this.frameShown[i]) {
         s.setFrame(frame);
         this.frameShown[i] = frame;
@@ -207,6 +220,7 @@ export class CharacterSprites {
     for (const s of this.sprites) s.destroy();
     for (const b of this.badges) b?.destroy();
     this.ring.destroy();
+    this.marker.destroy();
   }
 }
 

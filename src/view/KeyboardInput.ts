@@ -15,6 +15,14 @@ const DIR_OF = [
   [5, 4, 3],
 ];
 
+/**
+ * A held key walks on once it has been down for this share of one step's time: a tap stays one step, and a
+ * held key's second step starts as its first ends.
+ */
+const HOLD_SHARE_OF_STEP = 1;
+/** ...and seen down over this many frames in a row. */
+const HOLD_POLLS = 3;
+
 export interface KeyboardTarget {
   accepting(): boolean;
   toggleDebug(): void;
@@ -29,6 +37,8 @@ export class KeyboardInput {
   private readonly right: Phaser.Input.Keyboard.Key[];
   private readonly keyboard: Phaser.Input.Keyboard.KeyboardPlugin | null;
   private readonly handled = new WeakSet<KeyboardEvent>();
+  /** Frames in a row a direction key has been down. */
+  private heldPolls = 0;
 
   constructor(
     scene: Phaser.Scene,
@@ -93,12 +103,29 @@ export class KeyboardInput {
     return DIR_OF[y + 1][x + 1];
   }
 
-  /** Every frame: a held key walks on, one step queued behind the one under way. */
+  /**
+   * Every frame: a key held walks on, one step queued behind the one under way, once it has been held for a
+   * step's time. A tap is one step even when its key-up comes a frame or two late (a busy page, a slow machine).
+   */
   poll(): void {
     const x = (anyDown(this.right) ? 1 : 0) - (anyDown(this.left) ? 1 : 0);
     const y = (anyDown(this.down) ? 1 : 0) - (anyDown(this.up) ? 1 : 0);
     const dir = DIR_OF[y + 1][x + 1];
-    if (dir >= 0) this.step(dir, false);
+    if (dir < 0) {
+      this.heldPolls = 0;
+      return;
+    }
+    // A key-up that comes a frame late (a busy page: key events are read at the start of a frame) would look
+    // like a short hold: walk on only once the key has been seen down over a few frames as well.
+    if (++this.heldPolls < HOLD_POLLS) return;
+    const held = Math.max(
+      longestHeld(this.up),
+      longestHeld(this.down),
+      longestHeld(this.left),
+      longestHeld(this.right),
+    );
+    if (held < (HOLD_SHARE_OF_STEP * 1000) / this.player.speed) return;
+    this.step(dir, false);
   }
 
   private step(dir: number, fresh: boolean): void {
@@ -115,6 +142,13 @@ export class KeyboardInput {
     const kb = this.keyboard;
     if (kb) for (const k of [...this.up, ...this.down, ...this.left, ...this.right]) kb.removeKey(k);
   }
+}
+
+/** Milliseconds the longest-held of `keys` has been down (0 when none is). */
+function longestHeld(keys: Phaser.Input.Keyboard.Key[]): number {
+  let most = 0;
+  for (const k of keys) if (k.isDown) most = Math.max(most, k.getDuration());
+  return most;
 }
 
 function anyDown(keys: Phaser.Input.Keyboard.Key[]): boolean {

@@ -37,7 +37,10 @@ export interface PlayerState {
   x: number;
   y: number;
   moving: boolean;
+  /** As the world has it: full again once the player has respawned, even behind the game-over panel. */
   hp: number;
+  /** True while the game-over panel shows (the player fell; the world waits for a restart). */
+  defeated: boolean;
 }
 
 export interface EnemyState {
@@ -47,7 +50,12 @@ export interface EnemyState {
   state: Character['state'];
   moving: boolean;
   hp: number;
+  /** Its kind (slime, bat, skeleton): how it looks, how fast it goes, how much it takes. */
+  kind: string;
 }
+
+/** How long a notice (an exit that leads nowhere) stays in the HUD. */
+const NOTICE_MS = 15_000;
 
 /** How often the debug readout is rebuilt (it allocates a string). */
 const READOUT_EVERY_MS = 250;
@@ -70,6 +78,8 @@ export class LivingWorld {
   /** performance.now() of the previous frame: the world's time comes from here, not from Phaser's delta,
    * which Phaser smooths and caps (at a low frame rate the world would run slow). */
   private lastFrameAt = -1;
+  /** performance.now() when the HUD's notice goes away. */
+  private noticeUntil = 0;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -94,9 +104,8 @@ export class LivingWorld {
     const tw = map.tileWidth;
     const th = map.tileHeight;
     this.markers = new PathMarkers(scene, world, this.player, tw, th);
-    // The world walks 8 ways on every map (its path queries take the finder's default, 8 moves; no map
-    // property forbids diagonals), so characters show 8 facings.
-    this.sprites = new CharacterSprites(scene, world, tw, th, 8);
+    // Characters show a facing for every way the world walks them: 8, or 4 in a four-way world.
+    this.sprites = new CharacterSprites(scene, world, tw, th, world.config.moves);
     this.overlay = new DebugOverlay(scene, world, tw, th);
     this.overlay.setEnabled(params.debug);
     this.pointer = new PointerInput(
@@ -127,7 +136,9 @@ export class LivingWorld {
       gameOver: false,
       debug: params.debug,
       readout: '',
+      notice: '',
       restart: () => this.restart(),
+      setInsets: (top, bottom) => opts.rig.setInsets(top, bottom),
     };
     this.sprites.update(0, opts.rig.camera.worldView, 0);
     opts.rig.follow(this.sprites.playerPoint);
@@ -164,7 +175,8 @@ export class LivingWorld {
     this.markers.update(this.accepting());
     this.overlay.update(view);
     const hud = this.hud;
-    hud.hp = this.gameOver ? 0 : this.player.hp;
+    hud.hp = this.player.hp;
+    if (hud.notice !== '' && !this.leaving && t0 > this.noticeUntil) hud.notice = '';
     hud.chasing = world.chasing;
     hud.gameOver = this.gameOver;
     const t2 = performance.now();
@@ -195,6 +207,15 @@ export class LivingWorld {
     }
   }
 
+  /** The exit just taken leads nowhere: the world goes on here, and the HUD says why. */
+  stay(sentence: string): void {
+    this.leaving = false;
+    this.hud.mapName = this.opts.map.name;
+    this.hud.notice = sentence;
+    this.noticeUntil = performance.now() + NOTICE_MS;
+    console.warn(sentence);
+  }
+
   private restart(): void {
     if (this.leaving) return;
     this.leaving = true;
@@ -211,6 +232,8 @@ export class LivingWorld {
       `render ${f2(s.mean(s.renderMs))} ms · tick ${this.world.tick} @ ${this.world.tickHz} Hz`,
       `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes (blue)` +
         (this.overlay.jpsCount > 0 ? `, JPS ${this.overlay.jpsCount} (purple)` : ''),
+      // What the map author should know (a missing template, a spawn moved off a wall), as on the console.
+      ...mapWarnings(this.opts.map.warnings),
     ].join('\n');
   }
 
@@ -225,7 +248,7 @@ export class LivingWorld {
   /** `state().player` of the page hook. */
   playerState(): PlayerState {
     const p = this.player;
-    return { id: p.id, x: p.x, y: p.y, moving: p.moving, hp: this.gameOver ? 0 : p.hp };
+    return { id: p.id, x: p.x, y: p.y, moving: p.moving, hp: p.hp, defeated: this.gameOver };
   }
 
   /** `state().enemies` of the page hook. */
@@ -233,7 +256,7 @@ export class LivingWorld {
     const out: EnemyState[] = [];
     for (const c of this.world.characters) {
       if (c.kind === 'enemy')
-        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp });
+        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp, kind: c.species });
     }
     return out;
   }
@@ -247,4 +270,11 @@ export class LivingWorld {
     this.markers.destroy();
     this.overlay.destroy();
   }
+}
+
+/** The map's warnings for the debug readout: the first few, each cut to a line. */
+function mapWarnings(warnings: readonly string[]): string[] {
+  const shown = warnings.slice(0, 3).map((w) => `! ${w.length > 110 ? `${w.slice(0, 109)}…` : w}`);
+  if (warnings.length > 3) shown.push(`! …and ${warnings.length - 3} more warnings on the console`);
+  return shown;
 }

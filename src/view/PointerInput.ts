@@ -37,8 +37,9 @@ export class PointerInput {
     input.on(Phaser.Input.Events.POINTER_WHEEL, this.onWheel, this);
   }
 
-  /** The tile under a pointer, or null off the map. */
+  /** The tile under a pointer, or null off the map (or over the HUD, which covers no map). */
   private tileUnder(pointer: Phaser.Input.Pointer): { x: number; y: number } | null {
+    if (!this.rig.showsMap(pointer.x, pointer.y)) return null;
     const p = this.rig.camera.getWorldPoint(pointer.x, pointer.y, this.point);
     const x = Math.floor(p.x / this.tileWidth);
     const y = Math.floor(p.y / this.tileHeight);

@@ -22,7 +22,24 @@ export function tilesetTextureKey(url: string): string {
   return `tileset:${url}`;
 }
 
-/** Cache key of a map's normalized Tiled JSON. */
-export function tilemapKey(url: string): string {
-  return `map:${url}`;
-}
+/**
+ * The monsters: one block per kind (MONSTER_KINDS order) of 3 columns (the walk cycle: step, stand, step) by 8 rows,
+ * one per facing in the world's direction order, in frames of the characters' size and stance. Drawn by
+ * tools/art/drawMonsters.ts.
+ */
+export const MONSTER_SHEET = {
+  key: 'monsters',
+  url: 'assets/sprites/monsters.png',
+  frameWidth: 52,
+  frameHeight: 72,
+  columns: 9,
+  blocksAcross: 3,
+  blocksDown: 1,
+} as const;
+
+/** The kinds of enemy the monster sheet draws, in its block order (core/world/species.ts gives their speed and hp). */
+export const MONSTER_KINDS = ['slime', 'bat', 'skeleton'] as const;
+
+/** Every sprite sheet the World scene draws characters with (loaded once, by whichever map comes first). */
+export const SPRITE_SHEETS: readonly { key: string; url: string; frameWidth: number; frameHeight: number }[] =
+  [CHARACTER_SHEET, MONSTER_SHEET];

@@ -1,12 +1,11 @@
-// Which frame of the character sheet shows a character: its design (block), its facing (row) and where it is
-// in its walk cycle (column). No Phaser here: the sheet's layout is plain numbers, shared with the script that
-// draws the sheet (tools/art/drawCharacterFacings.ts) and checked by unit tests.
-import { CHARACTER_SHEET } from './assets.ts';
+// Which frame of which sheet shows a character: its look (the player's design in the character sheet, an enemy's
+// kind in the monster sheet), its facing (row) and where it is in its walk cycle (column). No Phaser here: the
+// sheets' layouts are plain numbers, shared with the scripts that draw them (tools/art/) and checked by unit tests.
+import { CHARACTER_SHEET, MONSTER_KINDS, MONSTER_SHEET } from './assets.ts';
 
 /**
- * Rows of a character's block, one per facing in the world's direction order (grid/directions.ts: 0 = N,
- * clockwise to 7 = NW), so a facing is its row. The straight rows are grid-engine's art as drawn; the
- * diagonal rows are 3/4 views derived from it (see the drawing script).
+ * Rows of a design's block, one per facing in the world's direction order (grid/directions.ts: 0 = N,
+ * clockwise to 7 = NW), so a facing is its row. Both sheets draw all 8; a world that walks 4 ways uses 4.
  */
 export const FACING_ROWS = 8;
 
@@ -23,12 +22,30 @@ export const IDLE_COLUMN = 1;
 /** Walk cycle frames per tile walked: two footfalls per tile. */
 const FRAMES_PER_TILE = 2;
 
-/** Character designs in the sheet; the player wears the first, enemies the others in turn by id. */
-export const DESIGNS = CHARACTER_SHEET.blocksAcross * CHARACTER_SHEET.blocksDown;
-const PLAYER_DESIGN = 0;
+/** How a sheet lays out its designs: blocks of 3 walk columns × FACING_ROWS rows, `blocksAcross` to a row. */
+export interface SheetLayout {
+  key: string;
+  columns: number;
+  blocksAcross: number;
+}
 
-export function designOf(kind: 'player' | 'enemy', id: number): number {
-  return kind === 'player' ? PLAYER_DESIGN : 1 + ((((id - 2) % (DESIGNS - 1)) + DESIGNS - 1) % (DESIGNS - 1));
+/** What a character wears: a sheet and the design (block) in it. */
+export interface Look {
+  sheet: SheetLayout;
+  design: number;
+}
+
+/** The player wears the first design of the character sheet (the townsfolk's sheet: no monster wears it). */
+export const PLAYER_LOOK: Look = { sheet: CHARACTER_SHEET, design: 0 };
+
+/**
+ * The look of a character: the player's, or its kind's block in the monster sheet. A kind the sheet does not
+ * draw shows as the last one (the skeleton, the world's standard enemy).
+ */
+export function lookOf(kind: 'player' | 'enemy', species: string): Look {
+  if (kind === 'player') return PLAYER_LOOK;
+  const design = (MONSTER_KINDS as readonly string[]).indexOf(species);
+  return { sheet: MONSTER_SHEET, design: design >= 0 ? design : MONSTER_KINDS.length - 1 };
 }
 
 /** The sheet row (within a design's block) for a facing, with 8 facings drawn or only 4. */
@@ -36,12 +53,12 @@ export function facingRow(facing: number, facings: 4 | 8): number {
   return facings === 8 ? facing & 7 : FOUR_WAY_ROW[facing & 7];
 }
 
-/** Frame index in the sheet of `design`'s pose at `row` and walk column `column`. */
-export function sheetFrame(design: number, row: number, column: number): number {
-  const across = CHARACTER_SHEET.blocksAcross;
+/** Frame index in `sheet` of `design`'s pose at `row` and walk column `column`. */
+export function sheetFrame(sheet: SheetLayout, design: number, row: number, column: number): number {
+  const across = sheet.blocksAcross;
   const bx = design % across;
   const by = (design - bx) / across;
-  return (by * FACING_ROWS + row) * CHARACTER_SHEET.columns + bx * 3 + column;
+  return (by * FACING_ROWS + row) * sheet.columns + bx * 3 + column;
 }
 
 /**
@@ -49,12 +66,12 @@ export function sheetFrame(design: number, row: number, column: number): number 
  * (`odometer`, in tiles: no feet sliding); standing, its facing's idle pose.
  */
 export function poseFrame(
-  design: number,
+  look: Look,
   facing: number,
   facings: 4 | 8,
   moving: boolean,
   odometer: number,
 ): number {
   const column = moving ? WALK_CYCLE[Math.floor(odometer * FRAMES_PER_TILE) & 3] : IDLE_COLUMN;
-  return sheetFrame(design, facingRow(facing, facings), column);
+  return sheetFrame(look.sheet, look.design, facingRow(facing, facings), column);
 }

@@ -31,3 +31,21 @@ export function sentenceOf(e: unknown, what: string): string {
   if (/^[A-Z].*\.$/.test(why)) return why;
   return `${what} could not be loaded (${why.replace(/\.$/, '')}).`;
 }
+
+/**
+ * A sentence shown over a game that goes on (a live-reloaded map that no longer loads: the last good one stays).
+ * Unlike showError it leaves the game visible and playable.
+ */
+export function showNotice(sentence: string) {
+  const notice = document.getElementById('notice');
+  if (!notice) return;
+  notice.textContent = sentence;
+  notice.hidden = false;
+}
+
+export function clearNotice() {
+  const notice = document.getElementById('notice');
+  if (!notice) return;
+  notice.textContent = '';
+  notice.hidden = true;
+}

@@ -1,5 +1,6 @@
 // Small images the game draws itself once (on a canvas) and then shows as ordinary images: the "!" an enemy
-// raises when it notices you, the "?" of one giving up, the ring under the player, the hover target marker.
+// raises when it notices you, the "?" of one giving up, the ring under the player and the arrow over it (so the
+// player is found at a glance in a crowd), the hover target marker.
 // Images batch with the sprites; drawing these with Graphics every frame would cost far more.
 import type Phaser from 'phaser';
 
@@ -8,6 +9,7 @@ export const ICON = {
   lost: 'icon:lost',
   attack: 'icon:attack',
   playerRing: 'icon:player-ring',
+  playerMarker: 'icon:player-marker',
   target: 'icon:target',
   attackTarget: 'icon:attack-target',
   pathDot: 'icon:path-dot',
@@ -67,6 +69,27 @@ export function makeIcons(scene: Phaser.Scene) {
     g.beginPath();
     g.ellipse(w / 2, h / 2, w / 2 - 3, h / 2 - 3, 0, 0, Math.PI * 2);
     g.stroke();
+  });
+  // A gold arrow pointing down at the player's head, dark-edged so it shows on grass, stone and sand alike.
+  paint(scene, ICON.playerMarker, 22, 18, (g, w, h) => {
+    g.beginPath();
+    g.moveTo(3, 3);
+    g.lineTo(w - 3, 3);
+    g.lineTo(w / 2, h - 3);
+    g.closePath();
+    g.lineJoin = 'round';
+    g.strokeStyle = '#1d1a22';
+    g.lineWidth = 4;
+    g.stroke();
+    g.fillStyle = '#ffd84a';
+    g.fill();
+    g.fillStyle = '#fff6c8';
+    g.beginPath();
+    g.moveTo(6, 5);
+    g.lineTo(w / 2, 5);
+    g.lineTo(w / 2, h - 7);
+    g.closePath();
+    g.fill();
   });
   const corners = (colour: string): Painter => {
     return (g, w, h) => {

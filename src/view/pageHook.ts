@@ -18,6 +18,8 @@ export interface RpgState {
   tick: number;
   /** The one sentence shown instead of the game when loading failed. */
   error?: string;
+  /** `npm run dev` only: the sentence of a saved map that no longer loads (the game keeps the last good map). */
+  reloadError?: string;
   /** Whatever the scenes add (the player, the enemies…), see `addState`. */
   [part: string]: unknown;
 }
@@ -38,6 +40,18 @@ export interface RpgHook {
   frames(): FrameSample | null;
   /** Starts the frame record afresh (benchmarks: after warming up). */
   resetFrames(): void;
+  /** The HUD on screen (null while no map is). */
+  hud(): HudSeen | null;
+}
+
+/** The HUD as a player sees it: its rectangles (viewport CSS pixels) and what its texts say. */
+export interface HudSeen {
+  boxes: { name: string; x: number; y: number; width: number; height: number }[];
+  hp: string;
+  chasing: string;
+  map: string;
+  notice: string;
+  gameOver: boolean;
 }
 
 type StatePart = () => unknown;
@@ -50,9 +64,11 @@ class PageHook implements RpgHook {
   private nav: NavGrid | null = null;
   private ticks = 0;
   private error: string | undefined;
+  private reloadError: string | undefined;
   private toClient: ((x: number, y: number) => { x: number; y: number }) | null = null;
   private readonly parts = new Map<string, StatePart>();
   private stats: FrameStats | null = null;
+  private hudView: (() => HudSeen) | null = null;
 
   get ready(): boolean {
     return this.ready_;
@@ -71,6 +87,15 @@ class PageHook implements RpgHook {
     this.stats?.reset();
   }
 
+  hud(): HudSeen | null {
+    return this.hudView ? this.hudView() : null;
+  }
+
+  /** The HUD of the map on screen (null when none). */
+  setHud(view: (() => HudSeen) | null) {
+    this.hudView = view;
+  }
+
   /** The frame record of the map on screen (null when none). */
   setFrameStats(stats: FrameStats | null) {
     this.stats = stats;
@@ -80,6 +105,7 @@ class PageHook implements RpgHook {
     const s: RpgState = { map: this.map ? { ...this.map } : null, tick: this.ticks };
     for (const [name, part] of this.parts) s[name] = part();
     if (this.error !== undefined) s.error = this.error;
+    if (this.reloadError !== undefined) s.reloadError = this.reloadError;
     return s;
   }
 
@@ -109,10 +135,16 @@ class PageHook implements RpgHook {
     this.ready = false;
     this.toClient = null;
     this.stats = null;
+    this.hudView = null;
   }
 
   setTick(tick: number) {
     this.ticks = tick;
+  }
+
+  /** A live reload failed (the sentence) or succeeded again (undefined). */
+  setReloadError(sentence: string | undefined) {
+    this.reloadError = sentence;
   }
 
   showError(sentence: string) {

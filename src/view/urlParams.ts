@@ -23,7 +23,8 @@ export const DEFAULT_SEED = 1;
 export const MAX_ENEMIES = 20_000;
 
 const INTEGER = /^-?\d+$/;
-const NUMBER = /^\d+(\.\d+)?$/;
+/** A number ≥ 0 as people write one: 7, 2.5, .5, 7., 1e9, 2.5E+3. */
+const NUMBER = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** Reads the play parameters of a query string; throws an Error whose message is the sentence to show. */
 export function playParamsFrom(search: string): PlayParams {

@@ -37,7 +37,7 @@ function readMap(name: string): TmjSummary {
 }
 
 const MAPS = readdirSync(join(ROOT, 'maps'))
-  .filter((f) => f.endsWith('.tmj'))
+  .filter((f) => f.endsWith('.tmj') && !f.startsWith('_'))
   .map((f) => f.replace(/\.tmj$/, ''))
   .sort();
 

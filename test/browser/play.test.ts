@@ -1,8 +1,9 @@
 // Playing the built game in headless Chromium, as a player: real clicks and key presses at the places the page
 // hook reports, the world read back through `window.__RPG__.state()`. Nothing here moves a character by hand.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
+import { type GameSession, openGame, ROOT, SCREENSHOTS, startSession, waitReady } from './harness.ts';
 import { clickTile, largestJump, state, tilesWalked, watch } from './player.ts';
 
 let session: GameSession;
@@ -123,6 +124,31 @@ describe('walking', () => {
   });
 });
 
+describe('holding a key', () => {
+  test('a held arrow key walks on, tile after tile, and stops when let go', async () => {
+    const { page, errors } = await openGame(session, '?map=town&enemies=0');
+    await waitReady(page);
+    await page.mouse.move(5, 5);
+    const start = (await state(page)).player;
+    expect(start).toMatchObject({ x: 10, y: 14 });
+    await page.keyboard.down('ArrowRight');
+    await watch(page, `s.player.x >= ${start.x + 4}`, 5_000);
+    await page.keyboard.up('ArrowRight');
+    const seen = await watch(page, '!s.player.moving', 3_000);
+    await page.waitForTimeout(400);
+    const end = (await state(page)).player;
+    expect(end.y).toBe(start.y);
+    expect(end.x).toBeGreaterThanOrEqual(start.x + 4);
+    expect(
+      end.x - seen[0].player.x,
+      'no more than the step under way and one queued after the key is let go',
+    ).toBeLessThanOrEqual(2);
+    expect(tilesWalked(seen.map((s) => s.player)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('enemies', () => {
   test('with ?enemies=4&aggro=200 they hunt down a standing player; at 0 hit points the game is over, and its button restarts', async () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=4&aggro=200&seed=3');
@@ -151,9 +177,17 @@ describe('enemies', () => {
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'town-hunted.png') });
 
-    const over = await watch(page, 's.player.hp === 0', 60_000);
-    expect(over[over.length - 1].player.hp).toBe(0);
+    const over = await watch(page, 's.player.defeated', 60_000);
+    expect(over[over.length - 1].player.defeated).toBe(true);
+    // The fall is seen on the way (hit points down to 0 or below), and the world has already put the player
+    // back at its spawn with full hit points: the HUD says what the world has, not 0.
     await page.waitForTimeout(300);
+    const behind = await state(page);
+    expect(behind.player).toMatchObject({ ...home, hp: 100, defeated: true });
+    expect(await page.evaluate(() => window.__RPG__.hud())).toMatchObject({
+      hp: 'HP 100 / 100',
+      gameOver: true,
+    });
     // The world stands still behind the game-over panel.
     const tick = (await state(page)).tick;
     await page.waitForTimeout(300);
@@ -162,12 +196,14 @@ describe('enemies', () => {
     // The panel sits in the middle of the window, its button 50 px below the centre: click it like a player.
     await page.mouse.click(640, 360 + 50);
     await page.waitForFunction(
-      () => window.__RPG__.ready && (window.__RPG__.state().player as { hp: number } | undefined)?.hp === 100,
+      () =>
+        window.__RPG__.ready &&
+        (window.__RPG__.state().player as { defeated: boolean } | undefined)?.defeated === false,
       null,
       { timeout: 30_000 },
     );
     const restarted = await state(page);
-    expect(restarted.player).toMatchObject({ ...home, hp: 100 });
+    expect(restarted.player).toMatchObject({ ...home, hp: 100, defeated: false });
     expect(restarted.tick).toBeLessThan(tick);
     expect(errors).toEqual([]);
     await page.close();
@@ -180,11 +216,13 @@ describe('fighting', () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=1&aggro=0&seed=5');
     await waitReady(page);
     const foe = (await state(page)).enemies[0];
-    expect(foe.hp).toBe(60);
+    // The town's first enemy is its slime: a slime's hit points, not the standard enemy's 60.
+    expect(foe).toMatchObject({ kind: 'slime', hp: 45 });
+    const full = foe.hp;
     await clickTile(page, foe.x, foe.y);
-    const seen = await watch(page, 's.enemies[0].hp < 60', 20_000);
+    const seen = await watch(page, `s.enemies[0].hp < ${full}`, 20_000);
     const struck = seen[seen.length - 1];
-    expect(struck.enemies[0].hp).toBeLessThan(60);
+    expect(struck.enemies[0].hp).toBeLessThan(full);
     // It walked up to the enemy (the enemy may wander on a tile between two looks at the page).
     const closest = Math.min(
       ...seen.map((s) =>
@@ -194,8 +232,8 @@ describe('fighting', () => {
     expect(closest).toBe(1);
     expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
     // It falls and goes back to its spawn with full hit points; the player stops attacking.
-    const fell = await watch(page, 's.enemies[0].hp === 60', 20_000);
-    expect(fell[fell.length - 1].enemies[0].hp).toBe(60);
+    const fell = await watch(page, `s.enemies[0].hp === ${full}`, 20_000);
+    expect(fell[fell.length - 1].enemies[0].hp).toBe(full);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -224,6 +262,72 @@ describe('exits', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+});
+
+/** The town with its stairs down leading to `target` instead of the dungeon, served beside the real maps. */
+function townWithStairsTo(name: string, target: string, arrival?: { x: number; y: number }): string {
+  const town = JSON.parse(readFileSync(join(ROOT, 'dist', 'maps', 'town.tmj'), 'utf8'));
+  for (const layer of town.layers) {
+    for (const o of layer.objects ?? []) {
+      if (o.name !== 'stairs down') continue;
+      for (const p of o.properties) {
+        if (p.name === 'map') p.value = target;
+        if (arrival && p.name === 'x') p.value = arrival.x;
+        if (arrival && p.name === 'y') p.value = arrival.y;
+      }
+    }
+  }
+  const file = join(ROOT, 'dist', 'maps', `${name}.tmj`);
+  writeFileSync(file, JSON.stringify(town));
+  return file;
+}
+
+describe('exits that lead nowhere', () => {
+  test.each([
+    [
+      'a missing map',
+      'nowhere',
+      undefined,
+      // A bare name is NAME.tmj, else NAME.tmx (mapParam.ts): the sentence says neither is there.
+      'The exit "stairs down" at (8, 24) leads to map maps/nowhere.tmj, which cannot be loaded: maps/nowhere.tmj: the map cannot be read (HTTP 404 Not Found), and there is no maps/nowhere.tmx either, so you stay on map town-lost-stairs.',
+    ],
+    [
+      'an arrival on a wall',
+      'dungeon',
+      { x: 0, y: 0 },
+      'The exit "stairs down" at (8, 24) leads to map maps/dungeon.tmj, where it cannot put you: Map dungeon: the exit that leads here sends the player to tile (0, 0), which is not a walkable tile of the map, so you stay on map town-lost-stairs.',
+    ],
+  ])(
+    '%s: the player stays on the map it is on, and the HUD says which exit and why',
+    async (_what, target, arrival, sentence) => {
+      const file = townWithStairsTo('town-lost-stairs', target, arrival);
+      try {
+        const { page, errors } = await openGame(session, '?map=town-lost-stairs&enemies=0');
+        await waitReady(page);
+        await clickTile(page, 8, 24);
+        await page.waitForFunction(() => (window.__RPG__.hud()?.notice ?? '').startsWith('The exit'), null, {
+          timeout: 30_000,
+        });
+        const hud = (await page.evaluate(() => window.__RPG__.hud()))!;
+        expect(hud.notice).toBe(sentence);
+        const here = await state(page);
+        expect(here.map?.name).toBe('town-lost-stairs');
+        expect(here.error).toBeUndefined();
+        expect(here.player).toMatchObject({ x: 8, y: 24 });
+        expect(await page.evaluate(() => window.__RPG__.ready)).toBe(true);
+        await page.screenshot({ path: join(SCREENSHOTS, `exit-nowhere-${target}.png`) });
+        // The game goes on: the player walks away from the stairs.
+        await clickTile(page, 8, 21);
+        await watch(page, 's.player.y === 21 && !s.player.moving', 10_000);
+        expect((await state(page)).player).toMatchObject({ x: 8, y: 21 });
+        // The browser logs the failed request itself; nothing else goes wrong.
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+        await page.close();
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  );
 });
 
 describe('bad parameters show one sentence instead of the game', () => {

@@ -11,6 +11,8 @@ export interface PlayerSeen extends Tile {
   id: number;
   moving: boolean;
   hp: number;
+  /** The game-over panel shows. */
+  defeated: boolean;
 }
 
 export interface EnemySeen extends Tile {
@@ -18,6 +20,8 @@ export interface EnemySeen extends Tile {
   state: 'idle' | 'wander' | 'chase' | 'attack' | 'return';
   moving: boolean;
   hp: number;
+  /** slime, bat or skeleton. */
+  kind: string;
 }
 
 export interface StateSeen {

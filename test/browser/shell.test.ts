@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
+import { type GameSession, openGame, ROOT, SCREENSHOTS, startSession, waitReady } from './harness.ts';
+import { serveStatic } from './staticServer.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -95,10 +96,35 @@ describe('a map that cannot be loaded shows one sentence instead of a blank canv
     await page.close();
   });
 
+  test('a map on a server that does not allow this page to read it (no CORS header) says so', async () => {
+    // Another origin (another port) serving the same files, as a plain host does: without CORS headers.
+    const other = await serveStatic(join(ROOT, 'dist'));
+    try {
+      const url = `${other.url}maps/town.tmj`;
+      const shown = await errorShown(`?map=${encodeURIComponent(url)}`, 'error-cors.png');
+      expect(shown.text).toBe(
+        `${url}: the map cannot be read (the server ${other.url.replace(/\/$/, '')} did not allow this page (${session.server.url.replace(/\/$/, '')}) to read it: it sends no Access-Control-Allow-Origin header for it).`,
+      );
+      expect(shown.pageErrors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a map on a server that cannot be reached says so', async () => {
+    const gone = await serveStatic(join(ROOT, 'dist'));
+    await gone.close();
+    const url = `${gone.url}maps/town.tmj`;
+    const shown = await errorShown(`?map=${encodeURIComponent(url)}`, 'error-unreachable.png');
+    expect(shown.text).toBe(
+      `${url}: the map cannot be read (the server ${gone.url.replace(/\/$/, '')} could not be reached).`,
+    );
+  });
+
   test('a map parameter that is neither a name nor a URL is refused', async () => {
     const shown = await errorShown('?map=my%20map!', 'error-bad-parameter.png');
     expect(shown.text).toBe(
-      'The map parameter "my map!" is neither a map name (letters, digits, - and _) nor a URL of a .tmj or .json file.',
+      'The map parameter "my map!" is neither a map name (letters, digits, - and _) nor a URL of a .tmj, .tmx or .json file.',
     );
     expect(shown.pageErrors).toEqual([]);
   });

@@ -15,13 +15,16 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** A blocked tile whose blocked neighbours around it are blocked too (so its centre pixel is the tint's), on screen. */
-async function blockedTileOnScreen(page: Page): Promise<{ x: number; y: number }> {
+/**
+ * A blocked tile whose blocked neighbours around it are blocked too (so its centre pixel is the tint's), on
+ * screen: where it is drawn (x, y) and which tile it is (tx, ty).
+ */
+async function blockedTileOnScreen(page: Page): Promise<{ x: number; y: number; tx: number; ty: number }> {
   return page.evaluate(() => {
     const rpg = window.__RPG__;
     const { width, height } = rpg.state().map!;
     const p = rpg.state().player as { x: number; y: number };
-    let best: { x: number; y: number; d: number } | null = null;
+    let best: { x: number; y: number; tx: number; ty: number; d: number } | null = null;
     for (let y = 1; y < height - 1; y++)
       for (let x = 1; x < width - 1; x++) {
         let all = true;
@@ -31,11 +34,20 @@ async function blockedTileOnScreen(page: Page): Promise<{ x: number; y: number }
         const c = rpg.tileToClient(x, y);
         if (c.x < 40 || c.y < 120 || c.x > innerWidth - 40 || c.y > innerHeight - 60) continue;
         const d = Math.abs(x - p.x) + Math.abs(y - p.y);
-        if (!best || d < best.d) best = { x: c.x, y: c.y, d };
+        if (!best || d < best.d) best = { x: c.x, y: c.y, tx: x, ty: y, d };
       }
     if (!best) throw new Error('no blocked tile on screen');
-    return { x: Math.round(best.x), y: Math.round(best.y) };
+    return { x: Math.round(best.x), y: Math.round(best.y), tx: best.tx, ty: best.ty };
   });
+}
+
+/**
+ * Where that tile is drawn now: the debug readout joins the HUD's top strip, which grows, and the map, drawn
+ * only below it, moves down (and a small map shown whole shrinks a little).
+ */
+async function whereNow(page: Page, tile: { tx: number; ty: number }): Promise<{ x: number; y: number }> {
+  const c = await page.evaluate(([x, y]) => window.__RPG__.tileToClient(x, y), [tile.tx, tile.ty]);
+  return { x: Math.round(c.x), y: Math.round(c.y) };
 }
 
 function redness(png: Buffer, x: number, y: number): number {
@@ -76,8 +88,9 @@ describe('each map, in play and in the debug view', () => {
     await page.mouse.click(hover.x, hover.y);
     await page.waitForTimeout(900);
     const debug = await page.screenshot({ path: join(SCREENSHOTS, `${name}-debug.png`) });
+    const shown = await whereNow(page, at);
     expect(
-      redness(debug, at.x, at.y) - redness(plain, at.x, at.y),
+      redness(debug, shown.x, shown.y) - redness(plain, at.x, at.y),
       'blocked cells are tinted red',
     ).toBeGreaterThan(25);
 
@@ -100,8 +113,9 @@ describe('each map, in play and in the debug view', () => {
     await page.keyboard.press('d');
     await page.waitForTimeout(400);
     const shown = await page.screenshot();
+    const there = await whereNow(page, at);
     expect(
-      redness(shown, at.x, at.y) - redness(plain, at.x, at.y),
+      redness(shown, there.x, there.y) - redness(plain, at.x, at.y),
       'D tints blocked cells red',
     ).toBeGreaterThan(25);
     expect((await state(page)).player, 'D is not a step').toMatchObject({
@@ -126,7 +140,8 @@ describe('each map, in play and in the debug view', () => {
     await page.goto(`${session.server.url}?map=dungeon&enemies=0&debug=1`);
     await waitReady(page);
     const debug = await page.screenshot();
-    expect(redness(debug, at.x, at.y) - redness(plain, at.x, at.y)).toBeGreaterThan(25);
+    const there = await whereNow(page, at);
+    expect(redness(debug, there.x, there.y) - redness(plain, at.x, at.y)).toBeGreaterThan(25);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -17,7 +17,7 @@ import { readTextFile } from '../../tools/node-reader.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAPS = join(ROOT, 'maps');
 const NAMES = readdirSync(MAPS)
-  .filter((f) => f.endsWith('.tmj'))
+  .filter((f) => f.endsWith('.tmj') && !f.startsWith('_'))
   .map((f) => f.replace(/\.tmj$/, ''))
   .sort();
 

@@ -1,8 +1,17 @@
 // Which frame a character shows: a character walking diagonally shows its diagonal row's walk cycle and, when
-// it stops, that row's idle pose; a world that walks only 4 ways shows the side pose for a diagonal facing.
+// it stops, that row's idle pose; a world that walks only 4 ways shows the side pose for a diagonal facing. The
+// player wears the character sheet, each enemy its kind's block of the monster sheet.
 import { describe, expect, test } from 'vitest';
-import { CHARACTER_SHEET } from '../../src/view/assets.ts';
-import { designOf, FACING_ROWS, facingRow, IDLE_COLUMN, poseFrame } from '../../src/view/characterFrames.ts';
+import { CHARACTER_SHEET, MONSTER_KINDS, MONSTER_SHEET } from '../../src/view/assets.ts';
+import {
+  FACING_ROWS,
+  facingRow,
+  IDLE_COLUMN,
+  type Look,
+  lookOf,
+  PLAYER_LOOK,
+  poseFrame,
+} from '../../src/view/characterFrames.ts';
 
 const N = 0;
 const NE = 1;
@@ -13,9 +22,9 @@ const SW = 5;
 const W = 6;
 const NW = 7;
 
-/** Where a frame index lies in the sheet: design, facing row and walk column. */
-function place(frame: number) {
-  const { columns, blocksAcross } = CHARACTER_SHEET;
+/** Where a frame index lies in a sheet: design, facing row and walk column. */
+function place(frame: number, sheet: { columns: number; blocksAcross: number } = CHARACTER_SHEET) {
+  const { columns, blocksAcross } = sheet;
   const sheetRow = Math.floor(frame / columns);
   const sheetCol = frame % columns;
   const design = Math.floor(sheetRow / FACING_ROWS) * blocksAcross + Math.floor(sheetCol / 3);
@@ -23,9 +32,10 @@ function place(frame: number) {
 }
 
 /** The frames shown over a walk of `tiles` tiles, sampled every 0.05 tile, as an animation would. */
-function walk(design: number, facing: number, facings: 4 | 8, tiles: number) {
+function walk(look: Look, facing: number, facings: 4 | 8, tiles: number) {
   const shown: ReturnType<typeof place>[] = [];
-  for (let d = 0; d <= tiles; d += 0.05) shown.push(place(poseFrame(design, facing, facings, true, d)));
+  for (let d = 0; d <= tiles; d += 0.05)
+    shown.push(place(poseFrame(look, facing, facings, true, d), look.sheet));
   return shown;
 }
 
@@ -40,42 +50,65 @@ describe('character frames', () => {
   });
 
   test('the player walking south-east shows its south-east walk cycle, then the south-east idle pose', () => {
-    const player = designOf('player', 1);
+    const player = lookOf('player', '');
+    expect(player.sheet.key).toBe(CHARACTER_SHEET.key);
     const shown = walk(player, SE, 8, 4.2);
-    for (const p of shown) expect(p).toMatchObject({ design: player, row: SE });
+    for (const p of shown) expect(p).toMatchObject({ design: player.design, row: SE });
     // Two footfalls a tile: both step frames and the standing one come by, in order step, stand, step, stand.
     const columns = shown.map((p) => p.column).filter((c, i, a) => i === 0 || a[i - 1] !== c);
     expect(columns.slice(0, 8)).toEqual([0, 1, 2, 1, 0, 1, 2, 1]);
     expect(place(poseFrame(player, SE, 8, false, 1.3))).toEqual({
-      design: player,
+      design: player.design,
       row: SE,
       column: IDLE_COLUMN,
     });
   });
 
-  test('every enemy design walks its own diagonal rows', () => {
-    for (let id = 2; id < 2 + 14; id++) {
-      const design = designOf('enemy', id);
-      expect(design).toBeGreaterThanOrEqual(1);
-      expect(design).toBeLessThan(CHARACTER_SHEET.blocksAcross * CHARACTER_SHEET.blocksDown);
-      for (const facing of [NE, SE, SW, NW])
-        for (const p of walk(design, facing, 8, 1)) expect(p).toMatchObject({ design, row: facing });
+  test('each enemy kind wears its own block of the monster sheet, never the player’s sheet', () => {
+    const designs = MONSTER_KINDS.map((kind) => lookOf('enemy', kind));
+    for (const look of designs) expect(look.sheet.key).toBe(MONSTER_SHEET.key);
+    expect(designs.map((l) => l.design)).toEqual([0, 1, 2]);
+    expect(PLAYER_LOOK.sheet.key).not.toBe(MONSTER_SHEET.key);
+    // An enemy of a kind the sheet does not draw is a skeleton, the world's standard enemy.
+    expect(lookOf('enemy', '')).toEqual(lookOf('enemy', 'skeleton'));
+  });
+
+  test('every enemy kind walks its own diagonal rows, and stands in its idle pose', () => {
+    for (const kind of MONSTER_KINDS) {
+      const look = lookOf('enemy', kind);
+      for (const facing of [NE, SE, SW, NW]) {
+        for (const p of walk(look, facing, 8, 1))
+          expect(p).toMatchObject({ design: look.design, row: facing });
+        expect(place(poseFrame(look, facing, 8, false, 0.7), MONSTER_SHEET)).toEqual({
+          design: look.design,
+          row: facing,
+          column: IDLE_COLUMN,
+        });
+      }
     }
   });
 
-  test('in a world that walks 4 ways, the same diagonal facing shows the side pose', () => {
-    for (const p of walk(0, SE, 4, 1)) expect(p.row).toBe(E);
-    for (const p of walk(0, NW, 4, 1)) expect(p.row).toBe(W);
+  test('in a world that walks 4 ways, the same diagonal facing shows the side pose, in both sheets', () => {
+    for (const look of [PLAYER_LOOK, lookOf('enemy', 'bat')]) {
+      for (const p of walk(look, SE, 4, 1)) expect(p.row).toBe(E);
+      for (const p of walk(look, NW, 4, 1)) expect(p.row).toBe(W);
+      for (const p of walk(look, N, 4, 1)) expect(p.row).toBe(N);
+      expect(place(poseFrame(look, SW, 4, false, 0), look.sheet).row).toBe(W);
+    }
   });
 
-  test('every frame index lies inside the sheet', () => {
-    const frames = (CHARACTER_SHEET.columns * CHARACTER_SHEET.blocksDown * FACING_ROWS) | 0;
-    for (let design = 0; design < 8; design++)
+  test('every frame index lies inside its sheet', () => {
+    const looks = [PLAYER_LOOK, ...MONSTER_KINDS.map((k) => lookOf('enemy', k))];
+    for (let design = 1; design < 8; design++) looks.push({ sheet: CHARACTER_SHEET, design });
+    for (const look of looks) {
+      const s = look.sheet as typeof CHARACTER_SHEET | typeof MONSTER_SHEET;
+      const frames = s.columns * s.blocksDown * FACING_ROWS;
       for (let facing = 0; facing < 8; facing++)
         for (const d of [0, 0.3, 0.6, 0.9]) {
-          const f = poseFrame(design, facing, 8, true, d);
+          const f = poseFrame(look, facing, 8, true, d);
           expect(f).toBeGreaterThanOrEqual(0);
           expect(f).toBeLessThan(frames);
         }
+    }
   });
 });

@@ -32,6 +32,9 @@ describe('URL parameters of the game', () => {
     ['?enemies=100000', /^The enemies parameter/],
     ['?aggro=-1', /^The aggro parameter must be a number of tiles ≥ 0, got "-1"\.$/],
     ['?aggro=far', /^The aggro parameter/],
+    ['?aggro=1e400', /^The aggro parameter/],
+    ['?aggro=0x10', /^The aggro parameter/],
+    ['?aggro=1e', /^The aggro parameter/],
     ['?debug=yes', /^The debug parameter must be 1 or 0, got "yes"\.$/],
   ])('%s is refused with one sentence naming the parameter', (query, message) => {
     expect(() => playParamsFrom(query)).toThrow(message);
@@ -40,6 +43,11 @@ describe('URL parameters of the game', () => {
     } catch (e) {
       expect((e as Error).message).not.toContain('\n');
     }
+  });
+
+  test('aggro and leash take numbers as people write them, exponents included', () => {
+    expect(playParamsFrom('?aggro=1e9&leash=2.5E%2B3')).toMatchObject({ aggro: 1e9, leash: 2500 });
+    expect(playParamsFrom('?aggro=.5&leash=7.')).toMatchObject({ aggro: 0.5, leash: 7 });
   });
 
   test('a long bad value is clipped in the sentence', () => {

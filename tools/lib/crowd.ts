@@ -6,12 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
 import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
-import { loadTiledMap } from '../../src/core/tiled/loadTiledMap.ts';
 import type { Character } from '../../src/core/world/Character.ts';
 import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
 import { World } from '../../src/core/world/World.ts';
 import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from '../movingai.ts';
-import { readTextFile } from '../node-reader.ts';
+import { loadMapFile } from '../node-reader.ts';
 
 /** A walker's start and goal, and the scenario line it came from. */
 export interface CrowdRoute {
@@ -71,7 +70,7 @@ export interface CrowdHooks {
 export async function loadCrowd(mapFile: string, scenFile: string, agents: number): Promise<CrowdInstance> {
   const grid = mapFile.endsWith('.map')
     ? loadMovingAiMap(mapFile)
-    : (await loadTiledMap(mapFile, readTextFile)).nav;
+    : (await loadMapFile(mapFile, { warn: true })).nav;
   const { scenarios } = loadScenarios(scenFile);
   if (!Number.isInteger(agents) || agents < 1)
     throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);
@@ -204,7 +203,23 @@ export function runCrowd(
     }
     ticks++;
   }
-  const runS = ticks / hz;
+  return crowdFigures(arrivedAt, ticks, hz, alone, longestStand, tickMs.subarray(0, ticks));
+}
+
+/**
+ * The crowd tool's figures from per-walker arrival ticks (-1: not on its goal at the end, counted as the
+ * whole run of `runTicks`), the lower bounds (the first `arrivedAt.length` count), the longest stand (in
+ * ticks) and the milliseconds of each tick that ran.
+ */
+export function crowdFigures(
+  arrivedAt: Int32Array,
+  runTicks: number,
+  hz: number,
+  alone: readonly number[],
+  longestStandTicks: number,
+  tickMs: Float64Array,
+): CrowdResult {
+  const n = arrivedAt.length;
   let sum = 0;
   let last = 0;
   let arrived = 0;
@@ -213,9 +228,10 @@ export function runCrowd(
       arrived++;
       sum += arrivedAt[k] / hz;
       last = Math.max(last, arrivedAt[k] / hz);
-    } else sum += runS;
+    } else sum += runTicks / hz;
   }
-  const sorted = tickMs.slice(0, ticks).sort();
+  const ticks = tickMs.length;
+  const sorted = Float64Array.from(tickMs).sort();
   const pick = (q: number) => (ticks === 0 ? 0 : sorted[Math.min(ticks - 1, Math.floor(ticks * q))]);
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
@@ -223,9 +239,9 @@ export function runCrowd(
     arrived,
     makespanS: arrived === n ? r3(last) : null,
     sumS: r3(sum),
-    lowerBoundSumS: r3(alone.reduce((s, v) => s + v, 0)),
-    lowerBoundMaxS: r3(alone.reduce((s, v) => Math.max(s, v), 0)),
-    longestStandS: r3(longestStand / hz),
+    lowerBoundSumS: r3(alone.slice(0, n).reduce((s, v) => s + v, 0)),
+    lowerBoundMaxS: r3(alone.slice(0, n).reduce((s, v) => Math.max(s, v), 0)),
+    longestStandS: r3(longestStandTicks / hz),
     tickMsP50: r3(pick(0.5)),
     tickMsP99: r3(pick(0.99)),
     tickMsMax: r3(ticks === 0 ? 0 : sorted[ticks - 1]),

@@ -66,20 +66,21 @@ const DECOR: Record<string, number> = {
 export const DUNGEON_FROM_TOWN = { x: 5, y: 3 };
 
 // Enemies live in the rooms beyond the entry, so a crowd has to come through the corridors to reach you.
-const ENEMIES: [string, number, number][] = [
-  ['hall guard', 36, 8],
-  ['hall guard', 40, 3],
-  ['cellar rat', 7, 17],
-  ['cellar rat', 10, 20],
-  ['crypt ghoul', 19, 21],
-  ['crypt ghoul', 31, 14],
-  ['crypt ghoul', 27, 20],
-  ['store thief', 40, 22],
-  ['store thief', 44, 17],
-  ['hall skeleton', 12, 31],
-  ['hall skeleton', 22, 30],
-  ['hall skeleton', 34, 33],
-  ['hall skeleton', 38, 28],
+/** Name, tile and kind (core/world/species.ts: each kind walks at its own pace and takes its own beating). */
+const ENEMIES: [string, number, number, string][] = [
+  ['hall guard', 36, 8, 'skeleton'],
+  ['hall guard', 40, 3, 'skeleton'],
+  ['cellar slime', 7, 17, 'slime'],
+  ['cellar slime', 10, 20, 'slime'],
+  ['crypt bat', 19, 21, 'bat'],
+  ['crypt bat', 31, 14, 'bat'],
+  ['crypt bat', 27, 20, 'bat'],
+  ['store slime', 40, 22, 'slime'],
+  ['store bat', 44, 17, 'bat'],
+  ['hall skeleton', 12, 31, 'skeleton'],
+  ['hall skeleton', 22, 30, 'skeleton'],
+  ['hall skeleton', 34, 33, 'skeleton'],
+  ['hall skeleton', 38, 28, 'skeleton'],
 ];
 
 function hash(x: number, y: number): number {
@@ -132,9 +133,9 @@ export function makeDungeon(arrivalInTown: { x: number; y: number }) {
   b.tileLayer('Above', above);
   const spawn = DUNGEON_FROM_TOWN;
   b.point('player', 'player', spawn.x, spawn.y);
-  for (const [name, x, y] of ENEMIES) {
+  for (const [name, x, y, kind] of ENEMIES) {
     if (!walkable(x, y)) throw new Error(`dungeon: enemy '${name}' stands on a blocked tile at ${x},${y}`);
-    b.point('enemy', name, x, y, { aggro: 7, leash: 16, speed: 3 });
+    b.point('enemy', name, x, y, { aggro: 7, leash: 16, kind });
   }
   const stairs = LAYOUT.findIndex((r) => r.includes('<'));
   b.rect('exit', 'stairs up', LAYOUT[stairs].indexOf('<'), stairs, 1, 1, { map: 'town', ...arrivalInTown });

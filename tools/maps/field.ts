@@ -1,22 +1,30 @@
 // The 256×256 field, generated from a seed: meadows, forests in 2×2 trees, lakes, rocks and bushes, crossed
 // by a grid of sand roads, with a road leaving west to the town. Made once by `npm run maps:make` and saved
 // as an ordinary .tmj: the game reads it like any hand-made map, and a map author may edit it in Tiled.
+// The same generator makes bigger fields (up to 4096 × 4096) for the browser bench, at bench time.
 import { rng } from '../art/pixels.ts';
 import { paintTuxemon } from './paintTuxemon.ts';
 import { MapBuilder } from './tiledJson.ts';
 
-const SIZE = 256;
+const FIELD_SIZE = 256;
 const SEED = 20240611;
-/** Roads: three tiles wide, each given by its first row (east–west) or column (north–south). */
-const ROADS_EW = [62, 126, 190];
-const ROADS_NS = [62, 126, 190];
+/** Roads: three tiles wide, every 64 tiles, each given by its first row (east–west) or column (north–south). */
+const ROAD_EVERY = 64;
 const WEST_ROAD = 126;
+/** The field's monsters take these kinds in turn (their speeds stay the generator's). */
+const FIELD_KINDS = ['slime', 'bat', 'skeleton'];
+
+function roadsFor(size: number): number[] {
+  const out: number[] = [];
+  for (let p = ROAD_EVERY - 2; p < size - 5; p += ROAD_EVERY) out.push(p);
+  return out;
+}
 
 export const FIELD_FROM_TOWN = { x: 3, y: WEST_ROAD + 1 };
 
 /** Smooth value noise: random values on a coarse lattice, blended with a smoothstep. */
-function valueNoise(random: () => number, cell: number): (x: number, y: number) => number {
-  const n = Math.ceil(SIZE / cell) + 2;
+function valueNoise(random: () => number, cell: number, size: number): (x: number, y: number) => number {
+  const n = Math.ceil(size / cell) + 2;
   const lattice = new Float64Array(n * n).map(() => random());
   const smooth = (t: number) => t * t * (3 - 2 * t);
   return (x, y) => {
@@ -33,7 +41,17 @@ function valueNoise(random: () => number, cell: number): (x: number, y: number) 
   };
 }
 
-export function makeField(arrivalInTown: { x: number; y: number }) {
+/**
+ * The field (`size` 256, the bundled map) or a bigger one like it: same seed, same roads every 64 tiles,
+ * bushes in proportion to its area, 48 monsters.
+ */
+export function makeField(arrivalInTown: { x: number; y: number }, size = FIELD_SIZE) {
+  const SIZE = size;
+  if (!Number.isInteger(SIZE) || SIZE < 64 || SIZE > 4096 || SIZE % 2 !== 0) {
+    throw new RangeError(`a field is an even number of tiles from 64 to 4096 wide, got ${size}`);
+  }
+  const ROADS_EW = roadsFor(SIZE);
+  const ROADS_NS = ROADS_EW;
   const random = rng(SEED);
   const grid: string[][] = Array.from({ length: SIZE }, () => new Array<string>(SIZE).fill('.'));
   const road = new Uint8Array(SIZE * SIZE);
@@ -54,9 +72,9 @@ export function makeField(arrivalInTown: { x: number; y: number }) {
     return false;
   };
 
-  const forest = valueNoise(random, 18);
-  const grove = valueNoise(random, 6);
-  const lake = valueNoise(random, 28);
+  const forest = valueNoise(random, 18, SIZE);
+  const grove = valueNoise(random, 6, SIZE);
+  const lake = valueNoise(random, 28, SIZE);
   for (let by = 0; by < SIZE; by += 2) {
     for (let bx = 0; bx < SIZE; bx += 2) {
       const border = bx < 2 || by < 2 || bx >= SIZE - 2 || by >= SIZE - 2;
@@ -75,7 +93,8 @@ export function makeField(arrivalInTown: { x: number; y: number }) {
     }
   }
   // Bushes and stumps dotted over the meadows, each on a free 2×2 patch.
-  for (let n = 0; n < 220; n++) {
+  const bushes = Math.round((220 * SIZE * SIZE) / (FIELD_SIZE * FIELD_SIZE));
+  for (let n = 0; n < bushes; n++) {
     const x = 4 + Math.floor(random() * (SIZE - 8));
     const y = 4 + Math.floor(random() * (SIZE - 8));
     let free = true;
@@ -89,7 +108,7 @@ export function makeField(arrivalInTown: { x: number; y: number }) {
   for (let i = 0; i < SIZE * SIZE; i++) if (road[i]) grid[(i / SIZE) | 0][i % SIZE] = '=';
 
   const spawn = { x: 4, y: WEST_ROAD + 1 };
-  const reached = floodFill(grid, spawn);
+  const reached = floodFill(grid, spawn, SIZE);
   // A meadow walled in by trees and water could never be reached: plant it with trees (whole 2×2 trees
   // where they fit, rocks in the odd cells) rather than leave a pocket where an enemy could spawn and never move.
   const sealedAt = (x: number, y: number) =>
@@ -132,7 +151,8 @@ export function makeField(arrivalInTown: { x: number; y: number }) {
     const y = 2 + Math.floor(random() * (SIZE - 4));
     if (!reached[y * SIZE + x] || Math.hypot(x - spawn.x, y - spawn.y) < 24) continue;
     const speed = 2.5 + Math.floor(random() * 4) * 0.5;
-    b.point('enemy', `wolf ${++enemies}`, x, y, { aggro: 8, leash: 20, speed });
+    const kind = FIELD_KINDS[enemies % FIELD_KINDS.length];
+    b.point('enemy', `${kind} ${++enemies}`, x, y, { aggro: 8, leash: 20, speed, kind });
   }
   for (let k = 0; k < 3; k++)
     b.rect('exit', 'road to the town', 0, WEST_ROAD + k, 1, 1, { map: 'town', ...arrivalInTown });
@@ -142,7 +162,7 @@ export function makeField(arrivalInTown: { x: number; y: number }) {
 
 const PASSABLE = new Set(['.', ',', '=']);
 
-function floodFill(grid: string[][], start: { x: number; y: number }): Uint8Array {
+function floodFill(grid: string[][], start: { x: number; y: number }, SIZE: number): Uint8Array {
   const seen = new Uint8Array(SIZE * SIZE);
   const stack = [start.y * SIZE + start.x];
   seen[stack[0]] = 1;

@@ -50,9 +50,10 @@ export function makeTown(arrivals: { dungeon: { x: number; y: number }; field: {
   b.tileLayer('Above', painted.above);
 
   b.point('player', 'player', 10, 14);
-  b.point('enemy', 'slime by the houses', 12, 9, { aggro: 6, leash: 12, speed: 3 });
-  b.point('enemy', 'thief at the office', 36, 8, { aggro: 7, leash: 14, speed: 3.5 });
-  b.point('enemy', 'guard by the fountain', 16, 19, { aggro: 5, leash: 10, speed: 2.5 });
+  b.point('enemy', 'slime by the houses', 12, 9, { aggro: 6, leash: 12, kind: 'slime' });
+  b.point('enemy', 'bat at the office', 36, 8, { aggro: 7, leash: 14, kind: 'bat' });
+  // A slow old skeleton: a spawn's own speed wins over its kind's.
+  b.point('enemy', 'skeleton by the fountain', 16, 19, { aggro: 5, leash: 10, kind: 'skeleton', speed: 2.5 });
 
   const keep = painted.stamps.find((s) => s.letter === 'K')!;
   // The keep's door tile itself is walkable (see tuxemon.ts): stepping onto it goes down.

@@ -9,6 +9,8 @@ export const MAX_GRID_CELLS = 4096 * 4096;
  * Per cell (index `y * width + x`), all in typed arrays so a change is O(1) and the grid is never cloned:
  * - `walkable`: 1 when a character may stand there (static collision of the map);
  * - `cost`: ≥ 1; entering the cell costs the step length (1 straight, √2 diagonal) times this;
+ * - `entryCost` (only once a direction cost is set): per cell and direction of entry, a factor ≥ 1 on top of
+ *   `cost` (index `i * 8 + dir`, 1 where not set): a slope that is dear to climb and cheap to walk down;
  * - `noExit`: bit `d` set when leaving the cell in direction `d` is forbidden (one-way tiles, fences, ledges);
  * - `occupant`: 0 when free, otherwise the id (≥ 1) of the character holding the cell (standing on it, or
  *   stepping into it). The world keeps it up to date; searches read it through their occupancy policy.
@@ -28,8 +30,17 @@ export class NavGrid {
   readonly occupant: Int32Array;
   /** A lower bound of every cell cost (it never rises): heuristics scale by it to stay admissible. */
   minCost = 1;
-  /** How many cells have a cost other than 1; 0 means uniform costs (what Jump Point Search needs). */
+  /**
+   * How many cells cost other than 1 to enter from some direction (their cost, or a direction cost);
+   * 0 means uniform costs (what Jump Point Search and the tuned loops need).
+   */
   nonUnitCostCells = 0;
+  /** How many cells have a direction cost other than 1; 0 means `entryCost` can be left unread. */
+  directionCostCells = 0;
+  /** Per cell and direction of entry, the factor on the cell's cost; null until a direction cost is set. */
+  entryCost: Float64Array | null = null;
+  /** Per cell, how many of its 8 direction costs are not 1. */
+  private dearDirections: Uint8Array | null = null;
   /** How many cells have at least one forbidden exit; 0 means no directed edges (what JPS needs). */
   directedCells = 0;
   /** Bumped on every change to walkable, cost or exits, so caches built over the static grid know to refresh. */
@@ -96,12 +107,48 @@ export class NavGrid {
     if (!(cost >= 1) || !Number.isFinite(cost))
       throw new RangeError(`cell cost must be a finite number ≥ 1, got ${cost}`);
     const i = y * this.width + x;
-    const old = this.cost[i];
-    if (old !== 1) this.nonUnitCostCells--;
-    if (cost !== 1) this.nonUnitCostCells++;
+    const before = this.isDear(i);
     this.cost[i] = cost;
+    this.nonUnitCostCells += Number(this.isDear(i)) - Number(before);
     if (cost < this.minCost) this.minCost = cost;
     this.version++;
+  }
+
+  /**
+   * Sets the factor on the cost of entering cell (x, y) when moving in direction `dir` (0 = N, clockwise), that
+   * is from the neighbour opposite: entering then costs the step length × the cell's cost × `factor`. A finite
+   * number ≥ 1; 1 undoes it.
+   */
+  setEntryCost(x: number, y: number, dir: number, factor: number): void {
+    if (!(factor >= 1) || !Number.isFinite(factor))
+      throw new RangeError(`direction cost must be a finite number ≥ 1, got ${factor}`);
+    const i = y * this.width + x;
+    if (this.entryCost === null) {
+      if (factor === 1) return;
+      this.entryCost = new Float64Array(this.size * 8).fill(1);
+      this.dearDirections = new Uint8Array(this.size);
+    }
+    const dear = this.dearDirections as Uint8Array;
+    const k = i * 8 + dir;
+    const old = this.entryCost[k];
+    const before = this.isDear(i);
+    const hadAny = dear[i] !== 0;
+    dear[i] += Number(factor !== 1) - Number(old !== 1);
+    this.entryCost[k] = factor;
+    this.directionCostCells += Number(dear[i] !== 0) - Number(hadAny);
+    this.nonUnitCostCells += Number(this.isDear(i)) - Number(before);
+    this.version++;
+  }
+
+  /** What entering cell `i` moving in direction `dir` costs per unit of step length. */
+  stepCost(i: number, dir: number): number {
+    const e = this.entryCost;
+    return e === null ? this.cost[i] : this.cost[i] * e[i * 8 + dir];
+  }
+
+  /** Whether entering cell `i` costs other than 1 from some direction. */
+  private isDear(i: number): boolean {
+    return this.cost[i] !== 1 || (this.dearDirections !== null && this.dearDirections[i] !== 0);
   }
 
   /** Forbids (or allows again) leaving cell (x, y) in direction `dir` (0 = N, clockwise, see directions.ts). */

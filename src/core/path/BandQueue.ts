@@ -230,6 +230,11 @@ export class BandQueue {
     return best;
   }
 
+  /** Grows the entry arrays to hold at least `entries` now (a map loading), not during a search. */
+  reserve(entries: number): void {
+    while (this.cellOf.length < entries) this.grow();
+  }
+
   /** Doubles the entry arrays (only when a search needs more entries than any before it). */
   grow(): void {
     const size = this.cellOf.length * 2;

@@ -285,7 +285,8 @@ export class Dijkstra {
           this.walled(u + DX[(d + 1) & 7] + w * DY[(d + 1) & 7]))
       )
         continue;
-      const ng = space.g[c] + STEP_LENGTH[d] * grid.cost[v] + this.rules.penalty(v);
+      // The cost of entering v moving in direction d, either way round (backwards v is c itself).
+      const ng = space.g[c] + STEP_LENGTH[d] * grid.stepCost(v, d) + this.rules.penalty(v);
       if (space.seen[next] !== space.gen) space.open(next, ng, ng, c);
       else if (ng < space.g[next]) {
         space.g[next] = ng;

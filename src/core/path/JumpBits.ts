@@ -29,6 +29,11 @@ export class JumpBits {
     this.goalCols = new Int32Array(this.cols.length);
   }
 
+  /** Whether the last build was made for grid version `version`. */
+  builtFor(version: number): boolean {
+    return this.version === version;
+  }
+
   /** Rebuilds the lines when the grid's walls changed since the last search (O(cells / 32) + O(cells)). */
   refresh(): void {
     const grid = this.grid;

@@ -5,12 +5,15 @@ import {
   scanBackward as scanBackwardBinding,
   scanForward as scanForwardBinding,
 } from './JumpBits.ts';
+import type { OccupancyRules } from './OccupancyRules.ts';
+import { OCCUPANCY_BLOCK as BLOCK_MODE } from './OccupancyRules.ts';
 import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const OUTCOME_FOUND = FOUND;
+const BLOCK = BLOCK_MODE;
 const scanForward = scanForwardBinding;
 const scanBackward = scanBackwardBinding;
 
@@ -33,12 +36,57 @@ export class JumpPointSearch {
   private c0 = 0;
   /** The heuristic's answer (written, not returned: a returned double would be boxed per call). */
   private readonly hOut = new Float64Array(1);
+  /** Cells walled off in the lines for the current search (characters under 'block'). */
+  private walled = new Int32Array(64);
+  private walledCount = 0;
 
   constructor(grid: NavGrid, space: SearchSpace, goals: GoalSet) {
     this.grid = grid;
     this.space = space;
     this.goals = goals;
     this.bits = new JumpBits(grid);
+  }
+
+  /**
+   * Searches from `start` to the goals configured in the space, the lines brought up to date and, under
+   * 'block', the cells others hold within the radius walled off for this search and put back after it.
+   */
+  runWalled(start: number, maxExpanded: number, out: SearchOutcome, rules: OccupancyRules): void {
+    this.bits.refresh();
+    if (rules.mode === BLOCK) this.wallOff(rules);
+    try {
+      this.run(start, maxExpanded, out);
+    } finally {
+      const w = this.grid.width;
+      for (let k = 0; k < this.walledCount; k++) {
+        const c = this.walled[k];
+        const x = c % w;
+        this.bits.set(x, (c - x) / w, true, false);
+      }
+      this.walledCount = 0;
+    }
+  }
+
+  /** Clears, in the lines, the cells other characters wall off under 'block' (within the radius). */
+  private wallOff(rules: OccupancyRules): void {
+    const grid = this.grid;
+    const r = Math.min(rules.radius, Math.max(grid.width, grid.height));
+    const x0 = Math.max(0, rules.startX - r);
+    const x1 = Math.min(grid.width - 1, rules.startX + r);
+    const y0 = Math.max(0, rules.startY - r);
+    const y1 = Math.min(grid.height - 1, rules.startY + r);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0, i = y * grid.width + x0; x <= x1; x++, i++) {
+        if (grid.occupant[i] === 0 || grid.walkable[i] === 0 || !rules.blocks(i, this.space)) continue;
+        if (this.walledCount === this.walled.length) {
+          const more = new Int32Array(this.walled.length * 2);
+          more.set(this.walled);
+          this.walled = more;
+        }
+        this.walled[this.walledCount++] = i;
+        this.bits.set(x, y, false, false);
+      }
+    }
   }
 
   /** Searches from `start` to the goals configured in the space; the caller has refreshed `bits`. */

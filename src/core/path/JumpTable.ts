@@ -33,6 +33,11 @@ export class JumpTable {
     this.dist = new Int16Array(grid.size * 8);
   }
 
+  /** Whether the last build was made for grid version `version`. */
+  builtFor(version: number): boolean {
+    return this.version === version;
+  }
+
   /** Rebuilds the distances when the grid's walls changed since the last search. */
   refresh(): void {
     const grid = this.grid;
@@ -60,6 +65,70 @@ export class JumpTable {
       for (let i = 0; i < h; i++) diagonalRow(pad, pw, d, w, dy < 0 ? i : h - 1 - i, dx, dy, dir);
     }
   }
+
+  /**
+   * Whether `count` steps from `cell` in direction `d` (`step` apart in cell indices) are all open: one read
+   * per jump point along the run.
+   */
+  runOpen(cell: number, d: number, step: number, count: number): boolean {
+    const dist = this.dist;
+    let c = cell;
+    let n = count;
+    while (n > 0) {
+      const k = dist[c * 8 + d];
+      // k > 0: the next jump point is k steps on, every step to it open; otherwise -k open steps.
+      if (k <= 0) return n <= -k;
+      if (n <= k) return true;
+      c += k * step;
+      n -= k;
+    }
+    return true;
+  }
+}
+
+/** Direction (0 = N, clockwise) of a unit step, indexed by (dy + 1) * 3 + (dx + 1). */
+const DIR_OF = new Int8Array([7, 0, 1, 6, -1, 2, 5, 4, 3]);
+
+/**
+ * The canonical directions of Jump Point Search out of cell c (`c8 = c * 8`) reached moving (dx, dy) (each -1,
+ * 0 or 1), written to `dirs`; returns how many. Diagonally: both straight components and the diagonal itself
+ * (no forced turns without corner cutting). Straight: on, and for each side a forced turn (the straight step to
+ * that side and the diagonal ahead past it) where the side cell is open while the one behind it is a wall. The
+ * cell behind c is open (c was reached along the line), so the side cell is open when c can step to it, and the
+ * one behind it is a wall when c cannot step diagonally back past it: both in c's own entry of `dist`.
+ */
+export function canonicalDirections(
+  dist: Int16Array,
+  c8: number,
+  dx: number,
+  dy: number,
+  dirs: Int32Array,
+): number {
+  let nd = 0;
+  if (dx !== 0 && dy !== 0) {
+    dirs[nd++] = DIR_OF[4 + dx];
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + dx + 1];
+  } else if (dx !== 0) {
+    dirs[nd++] = DIR_OF[4 + dx];
+    for (let side = -1; side <= 1; side += 2) {
+      const toSide = DIR_OF[(side + 1) * 3 + 1];
+      if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(side + 1) * 3 + 1 - dx]] === 0) {
+        dirs[nd++] = toSide;
+        dirs[nd++] = DIR_OF[(side + 1) * 3 + dx + 1];
+      }
+    }
+  } else {
+    dirs[nd++] = DIR_OF[(dy + 1) * 3 + 1];
+    for (let side = -1; side <= 1; side += 2) {
+      const toSide = DIR_OF[4 + side];
+      if (dist[c8 + toSide] !== 0 && dist[c8 + DIR_OF[(1 - dy) * 3 + side + 1]] === 0) {
+        dirs[nd++] = toSide;
+        dirs[nd++] = DIR_OF[(dy + 1) * 3 + side + 1];
+      }
+    }
+  }
+  return nd;
 }
 
 /**

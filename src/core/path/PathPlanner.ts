@@ -3,10 +3,13 @@ import { AStar } from './AStar.ts';
 import { BAND_SCALE } from './BandQueue.ts';
 import { Dijkstra } from './Dijkstra.ts';
 import { GoalSet } from './GoalSet.ts';
+import { JumpNodes } from './JumpNodes.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
 import { JumpTable } from './JumpTable.ts';
 import { JumpTableSearch } from './JumpTableSearch.ts';
-import { OCCUPANCY_BLOCK as BLOCK, OCCUPANCY_IGNORE as IGNORE, OccupancyRules } from './OccupancyRules.ts';
+import { Landmarks } from './Landmarks.ts';
+import { OCCUPANCY_COST as COST, OCCUPANCY_IGNORE as IGNORE, OccupancyRules } from './OccupancyRules.ts';
+import { OccupancyWindow } from './OccupancyWindow.ts';
 import {
   ClosestReached,
   OUTCOME_FOUND as FOUND,
@@ -15,16 +18,35 @@ import {
 } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
-import type { Algorithm, OccupancyPolicy, PathQuery, PathResult } from './types.ts';
+import { TunedAStar } from './TunedAStar.ts';
+import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } from './types.ts';
+import { WindowJumpSearch } from './WindowJumpSearch.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, a call per query.
-const OCCUPANCY_BLOCK = BLOCK;
+const OCCUPANCY_COST = COST;
 const OCCUPANCY_IGNORE = IGNORE;
 const OUTCOME_FOUND = FOUND;
 const OUTCOME_PARTIAL = PARTIAL;
 
 /** Largest occupancy window (cells) JPS walls off per search; beyond it A* handles 'block' queries. */
 const JPS_WALL_WINDOW = 65536;
+/**
+ * Nodes of the jump-table searches and entries of the bucket queue made room for when a map loads, up to one
+ * per cell (a search needing more grows them once: the first that big).
+ */
+const PREPARED_ENTRIES = 1 << 16;
+/** Most goals the jump-table searches check each jump against; larger sets go to the bit-line JPS or A*. */
+const MAX_JUMP_GOALS = 8;
+
+const ALGORITHMS: readonly Algorithm[] = ['auto', 'astar', 'astar-general', 'jps', 'dijkstra'];
+
+/** The loops that answer queries; `chooseSearch` picks one per query. */
+const SEARCH_TABLE_JPS = 0;
+const SEARCH_WINDOW_JPS = 1;
+const SEARCH_BITS_JPS = 2;
+const SEARCH_TUNED_ASTAR = 3;
+const SEARCH_ASTAR = 4;
+const SEARCH_DIJKSTRA = 5;
 
 export interface DistanceFieldOptions {
   /** 8 (default) or 4. */
@@ -47,19 +69,27 @@ export interface DistanceFieldOptions {
  */
 export class PathPlanner {
   readonly grid: NavGrid;
+  /** Told of every `find` (a query log); null costs nothing. */
+  observer: PathObserver | null = null;
   private readonly space: SearchSpace;
   private readonly goals = new GoalSet();
   private readonly rules = new OccupancyRules();
   private readonly closest = new ClosestReached();
+  private readonly window = new OccupancyWindow();
   private readonly outcome = new SearchOutcome();
   private readonly astar: AStar;
+  private readonly tuned: TunedAStar;
   private readonly dijkstra: Dijkstra;
   private readonly jps: JumpPointSearch;
-  /** JPS over precomputed jump distances (see tableSearch). */
+  private readonly steps: StepMasks;
+  /** The node pool of the jump-table searches. */
+  private readonly nodes: JumpNodes;
+  /** The jump table and the two searches over it, made on the first query they fit (see tableSearches). */
+  private table: JumpTable | null = null;
   private jpsTable: JumpTableSearch | null = null;
-  /** Cells walled off in the JPS lines for the current search (characters under 'block'). */
-  private walled = new Int32Array(64);
-  private walledCount = 0;
+  private jpsWindow: WindowJumpSearch | null = null;
+  /** The differential heuristic's landmarks, built by `prepare` (and only used while up to date). */
+  private landmarks: Landmarks | null = null;
 
   /**
    * @param bandScale bands per unit of f in A*'s bucket queue (see BandQueue). Tests pass a small one so
@@ -68,10 +98,45 @@ export class PathPlanner {
   constructor(grid: NavGrid, bandScale = BAND_SCALE) {
     this.grid = grid;
     this.space = new SearchSpace(grid, bandScale);
-    const steps = new StepMasks(grid);
-    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, steps);
-    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, steps);
+    this.steps = new StepMasks(grid);
+    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest);
+    this.tuned = new TunedAStar(grid, this.space, this.goals, this.steps, this.rules, this.window);
+    this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, this.steps);
     this.jps = new JumpPointSearch(grid, this.space, this.goals);
+    this.nodes = new JumpNodes(grid.size);
+  }
+
+  /**
+   * Builds now what this grid's searches would otherwise build on first use (step masks, the jump table and
+   * bit lines, the per-cell arrays of the fast loops), so no search pays for it in play. The world calls it
+   * when a map loads; call it again after changing walls to rebuild at once rather than on the next search.
+   */
+  prepare(): void {
+    const grid = this.grid;
+    this.steps.refresh();
+    this.jps.bits.refresh();
+    const room = Math.min(grid.size, PREPARED_ENTRIES);
+    if (JumpTable.fits(grid)) {
+      this.jumpTable().refresh();
+      this.nodes.prepare(room);
+    }
+    this.tuned.prepare();
+    this.space.bands.reserve(room);
+    if (Landmarks.fits(grid)) {
+      this.landmarks ??= new Landmarks(grid);
+      this.landmarks.refresh((source, out) => this.distanceField(source, out));
+    }
+  }
+
+  /** Whether what `prepare` builds is up to date with the grid's walls (the next search builds nothing). */
+  ready(): boolean {
+    const grid = this.grid;
+    return (
+      this.steps.builtFor(grid.version) &&
+      this.jps.bits.builtFor(grid.version) &&
+      this.tuned.ready() &&
+      (!JumpTable.fits(grid) || this.table?.builtFor(grid.version) === true)
+    );
   }
 
   /**
@@ -79,7 +144,21 @@ export class PathPlanner {
    * `algo` 'auto' (default) picks the fastest search whose assumptions hold.
    */
   find(query: PathQuery, algo: Algorithm = 'auto'): PathResult {
+    const observer = this.observer;
+    if (observer === null) return this.search(query, algo);
+    observer.begin(query);
+    const result = this.search(query, algo);
+    observer.end(query, result);
+    return result;
+  }
+
+  private search(query: PathQuery, algo: Algorithm): PathResult {
     const grid = this.grid;
+    if (!ALGORITHMS.includes(algo)) {
+      throw new RangeError(
+        `path algorithm must be 'auto', 'astar', 'astar-general', 'jps' or 'dijkstra', got ${algo}`,
+      );
+    }
     const start = query.start;
     if (!Number.isInteger(start) || start < 0 || start >= grid.size) {
       throw new RangeError(
@@ -101,24 +180,22 @@ export class PathPlanner {
     out.reset();
     if (space.goalMark[start] === space.gen) return { status: 'found', path: [], cost: 0, expanded: 0 };
 
-    if (algo === 'dijkstra') this.dijkstra.run(start, moves, maxExpanded, partial, out);
-    else if (algo === 'astar') this.astar.run(start, moves, maxExpanded, partial, out);
-    else if (algo === 'auto' || algo === 'jps') {
-      // A partial answer under an iteration limit is A*'s: its expanded cells are the "reached" ones and
-      // the limit means the same work. Otherwise JPS where its assumptions hold.
-      if (this.jpsFits(moves) && !(partial && maxExpanded !== Number.POSITIVE_INFINITY)) {
-        this.runJps(start, maxExpanded, out);
-        if (out.status !== OUTCOME_FOUND && partial) {
-          // Unreachable: JPS only knows its jump points, so A* finds the closest reachable cell.
-          const jpsExpanded = out.expanded;
-          space.begin();
-          this.goals.configure(query.goal, grid, space, moves);
-          out.reset();
-          this.astar.run(start, moves, maxExpanded, partial, out);
-          out.expanded += jpsExpanded;
-        }
-      } else this.astar.run(start, moves, maxExpanded, partial, out);
-    } else throw new RangeError(`path algorithm must be 'auto', 'astar', 'jps' or 'dijkstra', got ${algo}`);
+    this.window.compile(grid, this.rules, space);
+    // A partial answer under an iteration limit is A*'s: its expanded cells are the "reached" ones and the
+    // limit means the same work.
+    const partialLimited = partial && maxExpanded !== Number.POSITIVE_INFINITY;
+    const pick = partialLimited && (algo === 'auto' || algo === 'jps') ? 'astar' : algo;
+    const how = this.chooseSearch(pick, start, moves);
+    this.runSearch(how, start, moves, maxExpanded, partial, out);
+    if (how <= SEARCH_BITS_JPS && out.status !== OUTCOME_FOUND && partial) {
+      // Unreachable: JPS only knows its jump points, so A* finds the closest reachable cell.
+      const jpsExpanded = out.expanded;
+      space.begin();
+      this.goals.configure(query.goal, grid, space, moves);
+      out.reset();
+      this.runSearch(this.chooseSearch('astar', start, moves), start, moves, maxExpanded, partial, out);
+      out.expanded += jpsExpanded;
+    }
 
     if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
       return {
@@ -191,69 +268,88 @@ export class PathPlanner {
   }
 
   /**
-   * Whether JPS may answer: 8 moves, uniform costs, no one-way edges, and occupancy it can model as walls
-   * (none, or 'block' over a window small enough to wall off per search).
+   * Which loop answers this query: the fastest whose assumptions hold (`algo` narrows the choice).
+   * - The jump-table JPS wants 8 moves and a map where every step costs its length both ways; it then takes
+   *   the policy's window (OccupancyWindow), a few goals and the landmarks' estimate (WindowJumpSearch), or
+   *   with none of them its plain form (JumpTableSearch).
+   * - The bit-line JPS: the same maps too large for a table, walls and 'block' only.
+   * - A*'s tuned loop: one goal, no cell costs, no one-way edges, 8 or 4 moves, the policy's window, from a
+   *   walkable cell (the step masks know walkable cells only).
+   * - A*'s general loop answers everything (direction costs, which `nonUnitCostCells` counts, only it and
+   *   Dijkstra price); Dijkstra only when asked.
    */
-  private jpsFits(moves: 8 | 4): boolean {
+  private chooseSearch(algo: Algorithm, start: number, moves: 8 | 4): number {
+    if (algo === 'dijkstra') return SEARCH_DIJKSTRA;
+    if (algo === 'astar-general') return SEARCH_ASTAR;
     const grid = this.grid;
-    if (moves !== 8 || grid.nonUnitCostCells !== 0 || grid.directedCells !== 0) return false;
-    const rules = this.rules;
-    if (rules.mode === OCCUPANCY_IGNORE) return true;
-    if (rules.mode !== OCCUPANCY_BLOCK) return false;
-    const side = 2 * rules.radius + 1;
-    return grid.size <= JPS_WALL_WINDOW || side * side <= JPS_WALL_WINDOW;
+    const win = this.window;
+    const goals = this.goals.count;
+    const plainMap = grid.nonUnitCostCells === 0 && grid.directedCells === 0;
+    if (algo !== 'astar' && plainMap && moves === 8) {
+      if (JumpTable.fits(grid) && win.fits && goals <= MAX_JUMP_GOALS) {
+        // The plain form for one goal on the map's walls alone, unless landmarks sharpen the estimate.
+        const plain = win.count === 0 && goals === 1 && this.upToDateLandmarks() === null;
+        return plain ? SEARCH_TABLE_JPS : SEARCH_WINDOW_JPS;
+      }
+      if (this.rules.mode !== OCCUPANCY_COST && this.wallWindowFits()) return SEARCH_BITS_JPS;
+    }
+    if (plainMap && goals === 1 && win.fits && grid.walkable[start] === 1) return SEARCH_TUNED_ASTAR;
+    return SEARCH_ASTAR;
   }
 
-  /** The jump-table JPS, made on the first query it fits (its table is 16 bytes a cell). */
+  private runSearch(
+    how: number,
+    start: number,
+    moves: 8 | 4,
+    maxExpanded: number,
+    partial: boolean,
+    out: SearchOutcome,
+  ): void {
+    if (how === SEARCH_TABLE_JPS) this.tableSearch().run(start, maxExpanded, out);
+    else if (how === SEARCH_WINDOW_JPS)
+      this.windowSearch().run(start, maxExpanded, out, this.upToDateLandmarks());
+    else if (how === SEARCH_BITS_JPS) this.jps.runWalled(start, maxExpanded, out, this.rules);
+    else if (how === SEARCH_TUNED_ASTAR) this.tuned.run(start, moves, maxExpanded, partial, out);
+    else if (how === SEARCH_ASTAR) this.astar.run(start, moves, maxExpanded, partial, out);
+    else this.dijkstra.run(start, moves, maxExpanded, partial, out);
+  }
+
+  /** The landmarks when they match the grid's walls (built by `prepare`), else null. */
+  private upToDateLandmarks(): Landmarks | null {
+    const l = this.landmarks;
+    return l?.builtFor(this.grid.version) ? l : null;
+  }
+
+  /** Whether the 'block' window is small enough to wall off in the bit lines for one search. */
+  private wallWindowFits(): boolean {
+    const rules = this.rules;
+    if (rules.mode === OCCUPANCY_IGNORE) return true;
+    const side = 2 * rules.radius + 1;
+    return this.grid.size <= JPS_WALL_WINDOW || side * side <= JPS_WALL_WINDOW;
+  }
+
+  /** The jump table (16 bytes a cell), made on the first query it fits or by `prepare`. */
+  private jumpTable(): JumpTable {
+    this.table ??= new JumpTable(this.grid);
+    return this.table;
+  }
+
   private tableSearch(): JumpTableSearch {
-    this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals);
+    this.jpsTable ??= new JumpTableSearch(this.grid, this.space, this.goals, this.jumpTable(), this.nodes);
     return this.jpsTable;
   }
 
-  private runJps(start: number, maxExpanded: number, out: SearchOutcome): void {
-    // One goal and nobody to wall off: the map's walls are all there is, so the jump table answers.
-    const tableFits = this.goals.count === 1 && JumpTable.fits(this.grid);
-    if (tableFits && this.rules.mode !== OCCUPANCY_BLOCK) {
-      this.tableSearch().run(start, maxExpanded, out);
-      return;
-    }
-    this.jps.bits.refresh();
-    if (this.rules.mode === OCCUPANCY_BLOCK) this.wallOffCharacters();
-    try {
-      if (this.walledCount === 0 && tableFits) this.tableSearch().run(start, maxExpanded, out);
-      else this.jps.run(start, maxExpanded, out);
-    } finally {
-      for (let k = 0; k < this.walledCount; k++) {
-        const c = this.walled[k];
-        const x = c % this.grid.width;
-        this.jps.bits.set(x, (c - x) / this.grid.width, true, false);
-      }
-      this.walledCount = 0;
-    }
-  }
-
-  /** Clears, in the JPS lines, the cells other characters wall off under 'block' (within the radius). */
-  private wallOffCharacters(): void {
-    const grid = this.grid;
-    const rules = this.rules;
-    const r = Math.min(rules.radius, Math.max(grid.width, grid.height));
-    const x0 = Math.max(0, rules.startX - r);
-    const x1 = Math.min(grid.width - 1, rules.startX + r);
-    const y0 = Math.max(0, rules.startY - r);
-    const y1 = Math.min(grid.height - 1, rules.startY + r);
-    const bits = this.jps.bits;
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0, i = y * grid.width + x0; x <= x1; x++, i++) {
-        if (grid.occupant[i] === 0 || grid.walkable[i] === 0 || !rules.blocks(i, this.space)) continue;
-        if (this.walledCount === this.walled.length) {
-          const more = new Int32Array(this.walled.length * 2);
-          more.set(this.walled);
-          this.walled = more;
-        }
-        this.walled[this.walledCount++] = i;
-        bits.set(x, y, false, false);
-      }
-    }
+  private windowSearch(): WindowJumpSearch {
+    this.jpsWindow ??= new WindowJumpSearch(
+      this.grid,
+      this.space,
+      this.goals,
+      this.jumpTable(),
+      this.nodes,
+      this.rules,
+      this.window,
+    );
+    return this.jpsWindow;
   }
 
   /**

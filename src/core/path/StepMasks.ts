@@ -26,6 +26,11 @@ export class StepMasks {
     this.offset = new Int32Array([-w, 1, w, -1, 1 - w, w + 1, w - 1, -w - 1]);
   }
 
+  /** Whether the last build was made for grid version `version`. */
+  builtFor(version: number): boolean {
+    return this.version === version;
+  }
+
   /** Rebuilds the masks when the grid's walls changed since the last search (O(cells)). */
   refresh(): void {
     const grid = this.grid;

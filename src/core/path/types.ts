@@ -39,4 +39,18 @@ export interface PathResult {
   expanded: number;
 }
 
-export type Algorithm = 'auto' | 'astar' | 'jps' | 'dijkstra';
+/**
+ * 'auto' picks the fastest loop whose assumptions hold; 'astar' the fastest A* loop; 'astar-general' A*'s
+ * general loop whatever the query (the reference the fast loops are checked against); 'jps' Jump Point Search
+ * where it can answer, else A*; 'dijkstra' plain Dijkstra.
+ */
+export type Algorithm = 'auto' | 'astar' | 'astar-general' | 'jps' | 'dijkstra';
+
+/**
+ * Told of every `PathPlanner.find`, before and after it runs (tools log the searches a session makes).
+ * `end` gets the result `find` returns; nothing is called when no observer is set.
+ */
+export interface PathObserver {
+  begin(query: PathQuery): void;
+  end(query: PathQuery, result: PathResult): void;
+}

@@ -5,18 +5,21 @@
 export class MapLoadError extends Error {
   /** The file at fault (the map, or the external tileset or template it refers to), when known. */
   readonly file: string | undefined;
+  /** The map file itself is not there (unreadable, or a server's web page instead): another name may be tried. */
+  readonly missing: boolean;
 
-  constructor(message: string, file?: string) {
+  constructor(message: string, file?: string, missing = false) {
     super(message);
     this.name = 'MapLoadError';
     this.file = file;
+    this.missing = missing;
   }
 }
 
 /** Builds the one-sentence error `FILE: fault.` (the fault is written without its closing full stop). */
-export function mapError(file: string, fault: string): MapLoadError {
+export function mapError(file: string, fault: string, missing = false): MapLoadError {
   const text = fault.endsWith('.') ? fault : `${fault}.`;
-  return new MapLoadError(printable(`${file}: ${text}`), file);
+  return new MapLoadError(printable(`${file}: ${text}`), file, missing);
 }
 
 /** Names from the file (layers, tilesets, objects) may hold line breaks; the sentence must stay on one line. */

@@ -15,7 +15,9 @@ import { findTileset, type TilesetEntry } from './tilesets.ts';
  * - or no tile layer holds any tile there: there is nothing to stand on.
  * Hidden layers count: collision layers are usually hidden.
  * A tile property `cost` (or `ge_cost`, a number ≥ 1) makes entering the cell cost that many steps; the highest
- * over all layers wins. `ge_collide_<side>` forbids entering the tile from that side (see tilesets.ts).
+ * over all layers wins. grid-engine's `ge_cost_<side>` is the cost of entering the tile from that side, in place
+ * of its own cost (the dearest over all layers wins, per side). `ge_collide_<side>` forbids entering the tile
+ * from that side (see tilesets.ts).
  */
 export function buildNavGrid(
   layers: readonly FlatLayer[],
@@ -31,6 +33,8 @@ export function buildNavGrid(
   const blocked = new Uint8Array(size);
   const noEnter = new Uint8Array(size);
   let cost: Float64Array | null = null;
+  // Cells under a tile with direction costs: per direction of entry, the dearest such tile's cost there.
+  let entry: Float64Array | null = null;
 
   for (let l = 0; l < layers.length; l++) {
     const layer = layers[l];
@@ -58,6 +62,11 @@ export function buildNavGrid(
         }
         if (ts.collides[id]) blocked[i] = 1;
         noEnter[i] |= ts.noEnter[id];
+        if (ts.entry !== null && ts.entry[id * 8] > 0) {
+          entry ??= new Float64Array(size * 8);
+          for (let d = 0; d < 8; d++) entry[i * 8 + d] = Math.max(entry[i * 8 + d], ts.entry[id * 8 + d]);
+          continue;
+        }
         const c = ts.cost ? ts.cost[id] : 0;
         if (c > 1) {
           cost ??= new Float64Array(size).fill(1);
@@ -73,7 +82,8 @@ export function buildNavGrid(
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
       if (ground[i] && !blocked[i]) grid.setWalkable(x, y, true);
-      if (cost && cost[i] > 1) grid.setCost(x, y, cost[i]);
+      if (entry && entry[i * 8] > 0) setEntryCosts(grid, x, y, i, entry, cost ? cost[i] : 1);
+      else if (cost && cost[i] > 1) grid.setCost(x, y, cost[i]);
       const m = noEnter[i];
       if (m) for (let d = 0; d < 8; d++) if ((m >> d) & 1) grid.setEntryBlocked(x, y, d, true);
     }
@@ -105,5 +115,31 @@ function blockUnderObjects(
           blocked[gy * bounds.width + gx] = 1;
       }
     }
+  }
+}
+
+/**
+ * A cell under a tile with direction costs: entering it from each side costs the dearest of that tile's cost
+ * from that side and the other layers' tiles' costs. Equal from every side, it is a plain cell cost; otherwise
+ * the cell's own cost stays 1 and each direction carries its whole cost (exact, no division).
+ */
+function setEntryCosts(
+  grid: NavGrid,
+  x: number,
+  y: number,
+  i: number,
+  entry: Float64Array,
+  others: number,
+): void {
+  const first = Math.max(entry[i * 8], others);
+  let same = true;
+  for (let d = 1; d < 8; d++) if (Math.max(entry[i * 8 + d], others) !== first) same = false;
+  if (same) {
+    if (first > 1) grid.setCost(x, y, first);
+    return;
+  }
+  for (let d = 0; d < 8; d++) {
+    const c = Math.max(entry[i * 8 + d], others);
+    if (c !== 1) grid.setEntryCost(x, y, d, c);
   }
 }

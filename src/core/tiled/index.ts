@@ -2,6 +2,13 @@ export { fetchText } from './fetchText.ts';
 export { loadTiledMap } from './loadTiledMap.ts';
 export { MapLoadError } from './MapLoadError.ts';
 export { resolveRelative } from './resolveRelative.ts';
+export {
+  loadTiledWorld,
+  placeByPattern,
+  readTiledWorld,
+  type TiledWorld,
+  type WorldMap,
+} from './tiledWorld.ts';
 export type {
   Exit,
   LayerInfo,

@@ -106,7 +106,12 @@ function walk(list: unknown[], parent: Inherited, depth: number, file: string, o
       offsetx: here.offsetx,
       offsety: here.offsety,
       properties: here.properties,
-      collision: kind !== 'image' && (here.collisionName || isTrue(prop(here.properties, 'collides'))),
+      collision:
+        kind !== 'image' &&
+        (here.collisionName ||
+          isTrue(prop(here.properties, 'collides')) ||
+          // Excalibur's convention: its example maps mark collision layers with the bool `solid`.
+          isTrue(prop(here.properties, 'solid'))),
       above: here.aboveName || isTrue(prop(here.properties, 'above')),
     });
   }

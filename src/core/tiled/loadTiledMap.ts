@@ -1,33 +1,45 @@
 import { buildNavGrid } from './collision.ts';
 import { describe, intField, isObject, type Json } from './json.ts';
-import { flattenLayers } from './layers.ts';
+import { type FlatLayer, flattenLayers } from './layers.ts';
 import { mapError } from './MapLoadError.ts';
 import { normalizeMap } from './normalize.ts';
 import { readProperties } from './properties.ts';
-import { findExits, findSpawns } from './spawns.ts';
+import { findExits, findSpawns, type Hidden } from './spawns.ts';
 import { applyTemplates } from './templates.ts';
-import { decodeTileLayers, gridBounds } from './tileData.ts';
+import { decodeTileLayers, GID_MASK, gridBounds } from './tileData.ts';
 import { loadTilesets } from './tilesets.ts';
+import { readTmxMap } from './tmx.ts';
 import type { LayerInfo, LoadedMap, ReadText } from './types.ts';
+import type { XmlParser } from './xml.ts';
+
+export interface LoadOptions {
+  /** What the game calls the map; the file name without its extension when not given. */
+  name?: string;
+  /**
+   * The XML parser for TMX maps, TSX tilesets and TX templates: the browser's `new DOMParser()` in the page,
+   * `nodeXml` (tools/node-reader.ts) in Node. Without it, JSON maps still load and an XML file is refused.
+   */
+  xml?: XmlParser;
+}
 
 /**
- * Reads a Tiled JSON map (`.tmj`/`.json`) and its external tilesets into the navigation grid, spawns, exits and
+ * Reads a Tiled map, JSON (`.tmj`/`.json`) or TMX (XML, told apart by its content), and its external tilesets into the navigation grid, spawns, exits and
  * a normalized copy Phaser can draw. Every fault in the file becomes a MapLoadError whose message is one
  * sentence naming the file and the fault; sizes are checked before anything is allocated.
  */
 export async function loadTiledMap(
   url: string,
   readText: ReadText,
-  opts: { name?: string } = {},
+  opts: LoadOptions = {},
 ): Promise<LoadedMap> {
   let text: string;
   try {
     text = await readText(url);
   } catch (e) {
     const why = e instanceof Error && e.message ? e.message : 'unreadable';
-    throw mapError(url, `the map cannot be read (${why})`);
+    throw mapError(url, `the map cannot be read (${why})`, true);
   }
-  const map = parseMap(text, url);
+  const map = parseMap(text, url, opts.xml);
 
   const orientation = typeof map.orientation === 'string' ? map.orientation : 'orthogonal';
   checkOrientation(orientation, url);
@@ -37,14 +49,14 @@ export async function loadTiledMap(
   const layers = flattenLayers(map.layers, url);
   const bounds = gridBounds(map, layers, infinite, url);
 
-  const tilesets = await loadTilesets(map.tilesets, url, readText);
+  const tilesets = await loadTilesets(map.tilesets, url, readText, opts.xml);
   const warnings = [...tilesets.warnings];
-  await applyTemplates(layers, url, readText, tilesets.entries, warnings);
+  await applyTemplates(layers, url, readText, tilesets.entries, warnings, opts.xml);
   const gids = decodeTileLayers(layers, bounds, infinite, tilesets.entries, url);
   const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
 
   const placement = { bounds, tileWidth, tileHeight, file: url };
-  const spawns = findSpawns(layers, nav, placement, warnings);
+  const spawns = findSpawns(layers, nav, placement, warnings, underRoofs(layers, gids, bounds.width));
   const exits = findExits(layers, placement, warnings);
   const normalized = normalizeMap(map, layers, gids, tilesets.entries, bounds, tileWidth, tileHeight, url);
   const layerInfo: LayerInfo[] = layers.map((l, index) => ({
@@ -76,21 +88,35 @@ export async function loadTiledMap(
   };
 }
 
-function parseMap(text: string, url: string): Json {
+/** Tiles drawn over by a visible `Above` layer (roofs, treetops): whoever stands there cannot be seen. */
+function underRoofs(
+  layers: readonly FlatLayer[],
+  gids: readonly (Uint32Array | null)[],
+  width: number,
+): Hidden {
+  const roofs: Uint32Array[] = [];
+  layers.forEach((l, i) => {
+    const g = gids[i];
+    if (l.kind === 'tile' && l.above && l.visible && g) roofs.push(g);
+  });
+  return (x, y) => {
+    const i = y * width + x;
+    for (const g of roofs) if ((g[i] & GID_MASK) !== 0) return true;
+    return false;
+  };
+}
+
+function parseMap(text: string, url: string, xml: XmlParser | undefined): Json {
   const head = text.trimStart();
   if (head.startsWith('<')) {
     if (/^<(!doctype html|html)/i.test(head)) {
       throw mapError(
         url,
         'the server answered with a web page instead of a map, so the map file probably does not exist',
+        true,
       );
     }
-    if (/<map[\s>]/.test(head)) {
-      throw mapError(
-        url,
-        'this is a TMX (XML) map; save it in Tiled as JSON (File › Save As… › .tmj) to load it',
-      );
-    }
+    return readTmxMap(text, url, xml);
   }
   let parsed: unknown;
   try {
@@ -127,5 +153,5 @@ function baseName(url: string): string {
       .replace(/\\/g, '/')
       .split('/')
       .pop() ?? url;
-  return file.replace(/\.(tmj|json)$/i, '') || file;
+  return file.replace(/\.(tmj|tmx|json)$/i, '') || file;
 }

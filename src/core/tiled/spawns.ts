@@ -7,7 +7,30 @@ import { prop, readProperties } from './properties.ts';
 import type { GridBounds } from './tileData.ts';
 import type { Exit, Spawn } from './types.ts';
 
-const PLAYER_NAMES = new Set(['player', 'spawn point', 'spawn']);
+/**
+ * Names and classes that mark where the player starts when no object has the class `player`: the conventions of
+ * Phaser's tilemap tutorials (`Spawn Point`), Tiled's own RPG example (class `start`) and common templates
+ * (`player-start`, `PlayerStart`, `player_start`). Compared lower-cased, `-` and `_` read as spaces.
+ */
+const START_NAMES = new Set([
+  'player',
+  'player start',
+  'playerstart',
+  'player spawn',
+  'start',
+  'starting point',
+  'spawn point',
+  'spawn',
+]);
+
+function startName(s: string): boolean {
+  return START_NAMES.has(
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
+}
 
 interface Placement {
   bounds: GridBounds;
@@ -43,17 +66,22 @@ function cellUnder(o: Json, layer: FlatLayer, p: Placement, role: string): { x: 
   return { x, y };
 }
 
+/** Whether tile (x, y) is drawn over by a roof or treetop (a visible `Above` layer holds a tile there). */
+export type Hidden = (x: number, y: number) => boolean;
+
 /**
- * Spawns: objects of class/type `player` or `enemy`; without a `player` object, the first object named
- * `player`, `spawn point` or `spawn` (the Phaser tilemap tutorials' convention); without either, the walkable
+ * Spawns: objects of class/type `player` or `enemy`; without a `player` object, the first object whose class or
+ * name is a start name (START_NAMES: `player-start`, `start`, `Spawn Point`…); without either, the walkable
  * tile nearest the map's centre. The player comes first, always exactly one. A spawn on a blocked tile moves
- * to the nearest walkable one (with a warning), so the game never starts anyone inside a wall.
+ * to the nearest walkable one (with a warning), so the game never starts anyone inside a wall; one that is in
+ * sight when there is one (not under a roof), so nobody starts where nobody can see it.
  */
 export function findSpawns(
   layers: readonly FlatLayer[],
   nav: NavGrid,
   p: Placement,
   warnings: string[],
+  hidden: Hidden = () => false,
 ): Spawn[] {
   const players: Spawn[] = [];
   const enemies: Spawn[] = [];
@@ -63,7 +91,7 @@ export function findSpawns(
     for (const o of layer.raw.objects) {
       if (!isObject(o)) continue;
       const cls = classOf(o);
-      const isNamed = !named && PLAYER_NAMES.has(nameOf(o).trim().toLowerCase()) && cls !== 'enemy';
+      const isNamed = !named && cls !== 'enemy' && (startName(cls) || startName(nameOf(o)));
       if (cls !== 'player' && cls !== 'enemy' && !isNamed) continue;
       const type = cls === 'enemy' ? 'enemy' : 'player';
       const at = cellUnder(o, layer, p, type === 'enemy' ? 'an enemy spawn' : 'a player spawn');
@@ -81,14 +109,14 @@ export function findSpawns(
   }
   let player = players[0] ?? named;
   if (!player) {
-    const at = nearestWalkable(nav, (nav.width - 1) / 2, (nav.height - 1) / 2);
+    const at = nearestWalkable(nav, (nav.width - 1) / 2, (nav.height - 1) / 2, hidden);
     if (!at) throw mapError(p.file, 'no tile is walkable, so there is nowhere to start the player');
     player = { type: 'player', ...at, name: '', properties: {} };
   }
   const out = [player, ...enemies];
   for (const s of out) {
     if (nav.isWalkable(s.x, s.y)) continue;
-    const at = nearestWalkable(nav, s.x, s.y);
+    const at = nearestWalkable(nav, s.x, s.y, hidden);
     if (!at) throw mapError(p.file, 'no tile is walkable, so there is nowhere to start the player');
     warnings.push(
       `${p.file}: the ${s.type} spawn${s.name ? ` "${s.name}"` : ''} at (${s.x}, ${s.y}) is on a blocked tile; it starts at (${at.x}, ${at.y}) instead.`,
@@ -99,20 +127,37 @@ export function findSpawns(
   return out;
 }
 
-/** The walkable cell nearest (cx, cy) by straight-line distance, ties to the first in row order. */
-export function nearestWalkable(nav: NavGrid, cx: number, cy: number): { x: number; y: number } | undefined {
+/**
+ * The walkable cell nearest (cx, cy) by straight-line distance, ties to the first in row order: one in sight
+ * (not `hidden`) when the map has any, a hidden one only when every walkable cell is.
+ */
+export function nearestWalkable(
+  nav: NavGrid,
+  cx: number,
+  cy: number,
+  hidden: Hidden = () => false,
+): { x: number; y: number } | undefined {
   let best = -1;
   let bestD = Infinity;
+  let covered = -1;
+  let coveredD = Infinity;
   for (let y = 0, i = 0; y < nav.height; y++) {
     for (let x = 0; x < nav.width; x++, i++) {
       if (!nav.walkable[i]) continue;
       const d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
-      if (d < bestD) {
-        bestD = d;
-        best = i;
+      if (d >= bestD) continue;
+      if (hidden(x, y)) {
+        if (d < coveredD) {
+          coveredD = d;
+          covered = i;
+        }
+        continue;
       }
+      bestD = d;
+      best = i;
     }
   }
+  if (best < 0) best = covered;
   return best < 0 ? undefined : { x: best % nav.width, y: Math.floor(best / nav.width) };
 }
 

@@ -3,8 +3,10 @@ import type { FlatLayer } from './layers.ts';
 import { mapError } from './MapLoadError.ts';
 import { resolveRelative } from './resolveRelative.ts';
 import type { TilesetEntry } from './tilesets.ts';
+import { parseXmlFile } from './tsx.ts';
 import type { ReadText } from './types.ts';
-import { parseXml, type XmlElement, XmlError } from './xml.ts';
+import type { XmlParser } from './xml.ts';
+import { readObject, toNumber } from './xmlParts.ts';
 
 const FLAGS = 0xf0000000;
 
@@ -18,7 +20,9 @@ interface Template {
  * Replaces every object placed from a template (`"template": "enemy.tj"`) by the template's object with the
  * instance's own fields on top (properties merged by name), as Tiled itself shows it. Authors commonly keep
  * enemies and doors as templates; without this they would load as bare points with no class. A template's tile
- * object is re-numbered into the map's gids through the tileset both share.
+ * object is re-numbered into the map's gids through the tileset both share. An object whose template file is
+ * missing is left out with a warning naming the map, the object and the file (Tiled opens such a map too); a
+ * template that is there but broken is an error like any broken file.
  */
 export async function applyTemplates(
   layers: readonly FlatLayer[],
@@ -26,42 +30,79 @@ export async function applyTemplates(
   readText: ReadText,
   tilesets: readonly TilesetEntry[],
   warnings: string[],
+  xml?: XmlParser,
 ): Promise<void> {
-  const wanted = new Map<string, Promise<Template>>();
+  const wanted = new Map<string, Promise<Template | Missing>>();
   for (const layer of layers) {
     if (layer.kind !== 'object' || !Array.isArray(layer.raw.objects)) continue;
     for (const o of layer.raw.objects) {
       if (!isObject(o) || typeof o.template !== 'string') continue;
       const url = resolveRelative(mapUrl, o.template);
-      if (!wanted.has(url)) wanted.set(url, readTemplate(url, o.template, mapUrl, readText));
+      if (!wanted.has(url)) wanted.set(url, readTemplate(url, readText, xml));
     }
   }
   if (wanted.size === 0) return;
-  const loaded = new Map<string, Template>();
-  for (const [url, p] of wanted) loaded.set(url, await p);
+  // Read together, and every read settled before the first fault is thrown: no rejection goes unhandled.
+  const settled = await Promise.allSettled(wanted.values());
+  const loaded = new Map<string, Template | Missing>();
+  let i = 0;
+  for (const url of wanted.keys()) {
+    const s = settled[i++];
+    if (s.status === 'rejected') throw s.reason;
+    loaded.set(url, s.value);
+  }
 
   for (const layer of layers) {
     if (layer.kind !== 'object' || !Array.isArray(layer.raw.objects)) continue;
-    layer.raw.objects = layer.raw.objects.map((o) => {
-      if (!isObject(o) || typeof o.template !== 'string') return o;
-      const t = loaded.get(resolveRelative(mapUrl, o.template)) as Template;
-      const merged: Json = { ...t.object, ...o };
-      const own = Array.isArray(o.properties) ? o.properties.filter(isObject) : [];
-      const base = Array.isArray(t.object.properties) ? t.object.properties.filter(isObject) : [];
-      const names = new Set(own.map((p) => p.name));
-      merged.properties = [...base.filter((p) => !names.has(p.name)), ...own];
-      if (typeof t.object.gid === 'number' && o.gid === undefined) {
-        const gid = mapGid(t, tilesets);
-        if (gid === undefined) {
-          delete merged.gid;
-          warnings.push(
-            `${mapUrl}: template "${o.template}" shows a tile from a tileset the map does not use; it is read as a rectangle.`,
-          );
-        } else merged.gid = gid;
+    const kept: unknown[] = [];
+    for (const o of layer.raw.objects) {
+      if (!isObject(o) || typeof o.template !== 'string') {
+        kept.push(o);
+        continue;
       }
-      return merged;
-    });
+      const t = loaded.get(resolveRelative(mapUrl, o.template)) as Template | Missing;
+      if ('why' in t) {
+        // Tiled opens such a map and marks the object; the game leaves it out and says so.
+        const id = typeof o.id === 'number' ? `object ${o.id}` : 'an object';
+        warnings.push(
+          `${mapUrl}: ${id} in layer "${layer.name}" is placed from the template "${o.template}", which is missing at ${t.url} (${t.why}); the object is left out.`,
+        );
+        continue;
+      }
+      kept.push(merge(o, t, tilesets, mapUrl, warnings));
+    }
+    layer.raw.objects = kept;
   }
+}
+
+/** A template that could not be read: the objects placed from it are left out. */
+interface Missing {
+  url: string;
+  why: string;
+}
+
+function merge(
+  o: Json,
+  t: Template,
+  tilesets: readonly TilesetEntry[],
+  mapUrl: string,
+  warnings: string[],
+): Json {
+  const merged: Json = { ...t.object, ...o };
+  const own = Array.isArray(o.properties) ? o.properties.filter(isObject) : [];
+  const base = Array.isArray(t.object.properties) ? t.object.properties.filter(isObject) : [];
+  const names = new Set(own.map((p) => p.name));
+  merged.properties = [...base.filter((p) => !names.has(p.name)), ...own];
+  if (typeof t.object.gid === 'number' && o.gid === undefined) {
+    const gid = mapGid(t, tilesets);
+    if (gid === undefined) {
+      delete merged.gid;
+      warnings.push(
+        `${mapUrl}: template "${o.template}" shows a tile from a tileset the map does not use; it is read as a rectangle.`,
+      );
+    } else merged.gid = gid;
+  }
+  return merged;
 }
 
 function mapGid(t: Template, tilesets: readonly TilesetEntry[]): number | undefined {
@@ -76,18 +117,18 @@ function mapGid(t: Template, tilesets: readonly TilesetEntry[]): number | undefi
 
 async function readTemplate(
   url: string,
-  source: string,
-  mapUrl: string,
   readText: ReadText,
-): Promise<Template> {
+  xml: XmlParser | undefined,
+): Promise<Template | Missing> {
   let text: string;
   try {
     text = await readText(url);
   } catch (e) {
-    const why = e instanceof Error && e.message ? ` (${e.message})` : '';
-    throw mapError(mapUrl, `its object template "${source}" is missing or unreadable at ${url}${why}`);
+    return { url, why: e instanceof Error && e.message ? e.message : 'unreadable' };
   }
-  const raw = text.trimStart().startsWith('<') ? readTx(text, url) : readTj(text, url);
+  const head = text.trimStart();
+  if (/^<(!doctype html|html)/i.test(head)) return { url, why: 'the server answered with a web page' };
+  const raw = head.startsWith('<') ? readTx(text, url, xml) : readTj(text, url);
   if (!isObject(raw.object)) throw mapError(url, 'this object template holds no object');
   const ts = raw.tileset;
   if (isObject(ts) && typeof ts.source === 'string' && typeof ts.firstgid === 'number') {
@@ -110,55 +151,16 @@ function readTj(text: string, url: string): Json {
   return parsed;
 }
 
-const NUMERIC = new Set(['id', 'x', 'y', 'width', 'height', 'rotation', 'gid', 'firstgid']);
-
 /** A `.tx` (XML) template: `<template><tileset firstgid source/><object …><properties/></object></template>`. */
-function readTx(text: string, url: string): Json {
-  let root: XmlElement;
-  try {
-    root = parseXml(text);
-  } catch (e) {
-    if (e instanceof XmlError)
-      throw mapError(url, `this object template is not well-formed XML (${e.message})`);
-    throw e;
-  }
+function readTx(text: string, url: string, xml: XmlParser | undefined): Json {
+  const root = parseXmlFile(text, url, xml, 'this object template');
   if (root.name !== 'template')
     throw mapError(url, `this file is not an object template (its root is <${root.name}>)`);
-  const attrs = (el: XmlElement): Json => {
-    const out: Json = {};
-    for (const [k, v] of Object.entries(el.attrs))
-      out[k] = NUMERIC.has(k) && Number.isFinite(Number(v)) ? Number(v) : v;
-    return out;
-  };
   const out: Json = { type: 'template' };
   for (const child of root.children) {
-    if (child.name === 'tileset') out.tileset = attrs(child);
-    if (child.name !== 'object') continue;
-    const object = attrs(child);
-    for (const part of child.children) {
-      if (part.name === 'point') object.point = true;
-      else if (part.name === 'ellipse') object.ellipse = true;
-      else if (part.name === 'polygon' || part.name === 'polyline') {
-        object[part.name] = (part.attrs.points ?? '')
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((pt) => {
-            const [x, y] = pt.split(',').map(Number);
-            return { x, y };
-          });
-      } else if (part.name === 'properties') {
-        object.properties = part.children
-          .filter((p) => p.name === 'property' && p.attrs.name !== undefined)
-          .map((p) => {
-            const type = p.attrs.type ?? 'string';
-            const raw = p.attrs.value ?? p.text;
-            const value =
-              type === 'bool' ? raw === 'true' : type === 'int' || type === 'float' ? Number(raw) : raw;
-            return { name: p.attrs.name, type, value };
-          });
-      }
-    }
-    out.object = object;
+    if (child.name === 'tileset') {
+      out.tileset = { firstgid: toNumber(child.attrs.firstgid ?? ''), source: child.attrs.source };
+    } else if (child.name === 'object') out.object = readObject(child);
   }
   return out;
 }

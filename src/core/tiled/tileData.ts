@@ -5,6 +5,10 @@ import type { FlatLayer } from './layers.ts';
 import { mapError } from './MapLoadError.ts';
 import { findTileset, type TilesetEntry } from './tilesets.ts';
 
+/** Tiled's flip bits of a gid: horizontal, vertical, anti-diagonal (with the other two, a rotation). */
+export const FLIP_H = 0x80000000;
+export const FLIP_V = 0x40000000;
+export const FLIP_D = 0x20000000;
 /** The three flip bits Phaser understands (horizontal, vertical, anti-diagonal). */
 export const FLIP_FLAGS = 0xe0000000;
 /** Masks every flag bit, the hexagonal 120° rotation (bit 28) included, leaving the gid. */

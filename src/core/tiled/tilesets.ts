@@ -5,6 +5,7 @@ import { isTrue, prop, readProperties } from './properties.ts';
 import { resolveRelative } from './resolveRelative.ts';
 import { readTsxTileset } from './tsx.ts';
 import type { NormalizedTileset, ReadText } from './types.ts';
+import type { XmlParser } from './xml.ts';
 
 /** Highest gid Tiled can write once the four flag bits are masked off. */
 export const MAX_GID = 0x0fffffff;
@@ -28,6 +29,12 @@ const GE_SIDES: Record<string, number> = {
   'up-left': Dir.NW,
 };
 
+/**
+ * The bool properties that make a tile block: ours, grid-engine's, and Excalibur's `solid`. A tile that sets any
+ * of them blocks when one of them is true; one that sets none follows its tileset's own.
+ */
+const COLLIDE_KEYS = ['collides', 'ge_collide', 'solid'];
+
 /** What navigation needs to know of each tile of one tileset. */
 export interface TilesetEntry {
   firstgid: number;
@@ -43,6 +50,11 @@ export interface TilesetEntry {
   noEnter: Uint8Array;
   /** Per local tile id, the cost of entering (0 when the tile sets none); null when no tile sets a cost. */
   cost: Float64Array | null;
+  /**
+   * Per local tile id and direction of entry (`id * 8 + dir`), the cost of entering it, for the tiles with
+   * grid-engine's `ge_cost_<side>` (0 for the others); null when no tile has any.
+   */
+  entry: Float64Array | null;
   /** The tileset's own `collides` property: the default for tiles that do not say. */
   allCollide: boolean;
 }
@@ -58,6 +70,7 @@ export async function loadTilesets(
   raw: unknown,
   mapUrl: string,
   readText: ReadText,
+  xml?: XmlParser,
 ): Promise<LoadedTilesets> {
   if (raw === undefined) raw = [];
   if (!Array.isArray(raw)) throw mapError(mapUrl, `its "tilesets" is ${describe(raw)}, not a list`);
@@ -75,13 +88,16 @@ export async function loadTilesets(
           );
         }
         const url = resolveRelative(mapUrl, ref.source);
-        const json = await readExternal(url, ref.source, mapUrl, readText);
+        const json = await readExternal(url, ref.source, mapUrl, readText, xml);
         return buildEntry(json, firstgid, url, warnings);
       }
       return buildEntry(ref, firstgid, mapUrl, warnings);
     }),
   );
   entries.sort((a, b) => a.firstgid - b.firstgid);
+  for (let i = 0; i + 1 < entries.length; i++) {
+    entries[i].span = Math.min(entries[i].span, Math.max(1, entries[i + 1].firstgid - entries[i].firstgid));
+  }
   for (const e of entries) {
     if (typeof e.json.image === 'string') images.push({ name: e.name, url: e.json.image });
     for (const t of e.json.tiles ?? []) {
@@ -91,7 +107,13 @@ export async function loadTilesets(
   return { entries, images, warnings };
 }
 
-async function readExternal(url: string, source: string, mapUrl: string, readText: ReadText): Promise<Json> {
+async function readExternal(
+  url: string,
+  source: string,
+  mapUrl: string,
+  readText: ReadText,
+  xml: XmlParser | undefined,
+): Promise<Json> {
   let text: string;
   try {
     text = await readText(url);
@@ -112,7 +134,7 @@ async function readExternal(url: string, source: string, mapUrl: string, readTex
         `its external tileset "${source}" is missing (the server answered ${url} with a web page)`,
       );
     }
-    return readTsxTileset(text, url);
+    return readTsxTileset(text, url, xml);
   }
   let parsed: unknown;
   try {
@@ -128,14 +150,18 @@ async function readExternal(url: string, source: string, mapUrl: string, readTex
 function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[]): TilesetEntry {
   const name = typeof raw.name === 'string' ? raw.name : `tileset at gid ${firstgid}`;
   const what = `tileset "${name}"`;
-  const tilecount = intField(raw, 'tilecount', file, what, 0, MAX_GID);
+  // Tiled before 0.15 saved neither the tile count nor the image size: the tileset then spans up to the next
+  // one's firstgid (see loadTilesets), and Phaser counts the tiles from the image once it has loaded.
+  const openEnded =
+    raw.tilecount === undefined && typeof raw.image === 'string' && raw.imagewidth === undefined;
+  const tilecount = openEnded ? 0 : intField(raw, 'tilecount', file, what, 0, MAX_GID);
   const tilewidth = intField(raw, 'tilewidth', file, what, 1, 65536);
   const tileheight = intField(raw, 'tileheight', file, what, 1, 65536);
   if (raw.tiles !== undefined && !Array.isArray(raw.tiles) && !isObject(raw.tiles)) {
     throw mapError(file, `${what} has "tiles" that is ${describe(raw.tiles)}, not a list`);
   }
   const tileset = readProperties(raw.properties);
-  const allCollide = isTrue(prop(tileset, 'collides')) || isTrue(prop(tileset, 'ge_collide'));
+  const allCollide = COLLIDE_KEYS.some((k) => isTrue(prop(tileset, k)));
 
   // Tiles with properties, from the current list form or the pre-1.2 `tileproperties` map.
   const tileList: Json[] = [];
@@ -160,32 +186,36 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
   const collides = new Uint8Array(size);
   const noEnter = new Uint8Array(size);
   let cost: Float64Array | null = null;
-  let directionalCost = '';
+  let entry: Float64Array | null = null;
+  let unknownSide = '';
   const apply = (id: number, props: Record<string, unknown>) => {
-    const c = prop(props, 'collides');
-    const g = prop(props, 'ge_collide');
-    if (c !== undefined || g !== undefined) collides[id] = isTrue(c) || isTrue(g) ? 1 : 0;
+    const said = COLLIDE_KEYS.map((k) => prop(props, k));
+    if (said.some((v) => v !== undefined)) collides[id] = said.some(isTrue) ? 1 : 0;
     else collides[id] = allCollide ? 1 : 0;
     for (const side of Object.keys(GE_SIDES)) {
       if (isTrue(props[`ge_collide_${side}`])) noEnter[id] |= 1 << opposite(GE_SIDES[side]);
     }
     let best = 0;
-    for (const key of ['cost', 'ge_cost']) {
-      const v = prop(props, key);
-      if (v === undefined) continue;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) {
-        throw mapError(
-          file,
-          `tile ${id} of ${what} has ${key} ${describe(v)}; a cost must be a number of at least 1`,
-        );
-      }
-      best = Math.max(best, v);
-    }
+    for (const key of ['cost', 'ge_cost']) best = Math.max(best, costOf(props, key, id, what, file));
     if (best > 0) {
       cost ??= new Float64Array(size);
       cost[id] = best;
     }
-    for (const key of Object.keys(props)) if (key.startsWith('ge_cost_')) directionalCost ||= key;
+    // grid-engine's ge_cost_<side>: the cost of entering the tile from its neighbour on that side, in place of
+    // the tile's own cost (so ge_cost_down is the price of climbing up into it from below).
+    let sides = 0;
+    for (const key of Object.keys(props)) {
+      if (!key.toLowerCase().startsWith('ge_cost_')) continue;
+      if (key.slice(8).toLowerCase() in GE_SIDES) sides++;
+      else unknownSide ||= key;
+    }
+    if (sides === 0) return;
+    entry ??= new Float64Array(size * 8);
+    for (let d = 0; d < 8; d++) entry[id * 8 + d] = best > 0 ? best : 1;
+    for (const side of Object.keys(GE_SIDES)) {
+      const c = costOf(props, `ge_cost_${side}`, id, what, file);
+      if (c > 0) entry[id * 8 + opposite(GE_SIDES[side])] = c;
+    }
   };
   for (let id = 0; id < size; id++) collides[id] = allCollide ? 1 : 0;
   for (const t of tileList) apply(t.id as number, readProperties(t.properties));
@@ -195,15 +225,28 @@ function buildEntry(raw: Json, firstgid: number, file: string, warnings: string[
       if (Number.isInteger(n) && n >= 0 && n < size && isObject(props)) apply(n, readProperties(props));
     }
   }
-  if (directionalCost) {
+
+  if (unknownSide) {
     warnings.push(
-      `${file}: ${what} sets "${directionalCost}", a cost that depends on the direction of travel; the game charges one cost per tile, so use "cost" (or "ge_cost") instead.`,
+      `${file}: ${what} sets "${unknownSide}", but grid-engine's sides are ${Object.keys(GE_SIDES).join(', ')}; it is ignored.`,
     );
   }
-
   const json = embed(raw, tileList, firstgid, file, name, tilecount, tilewidth, tileheight);
-  const span = Math.max(tilecount, size);
-  return { firstgid, span, name, file, json, collides, noEnter, cost, allCollide };
+  const span = openEnded ? MAX_GID + 1 - firstgid : Math.max(tilecount, size);
+  return { firstgid, span, name, file, json, collides, noEnter, cost, entry, allCollide };
+}
+
+/** A cost property of a tile (0 when not set); anything but a number ≥ 1 is the map's fault. */
+function costOf(props: Record<string, unknown>, key: string, id: number, what: string, file: string): number {
+  const v = prop(props, key);
+  if (v === undefined) return 0;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) {
+    throw mapError(
+      file,
+      `tile ${id} of ${what} has ${key} ${describe(v)}; a cost must be a number of at least 1`,
+    );
+  }
+  return v;
 }
 
 /** The tileset as it goes into the normalized map: embedded, with image paths resolved against its own file. */

@@ -1,28 +1,45 @@
 import type { Json } from './json.ts';
 import { mapError } from './MapLoadError.ts';
-import { parseXml, type XmlElement, XmlError } from './xml.ts';
+import { describeXmlError, parseXml, type XmlElement, XmlError, type XmlParser } from './xml.ts';
+import { copyAttrs, readImage, readPropertyList, toNumber } from './xmlParts.ts';
 
-const NUMERIC = new Set(['tilewidth', 'tileheight', 'spacing', 'margin', 'tilecount', 'columns']);
+const NUMERIC = new Set(['firstgid', 'tilewidth', 'tileheight', 'spacing', 'margin', 'tilecount', 'columns']);
 
-/**
- * Reads a TSX (XML) tileset, as Tiled saves it, into the shape of a JSON (.tsj) tileset: attributes, image,
- * tile offset, grid, custom properties, and per tile its class, probability, properties, image and animation.
- * Wang sets, terrains and per-tile collision shapes are left out (neither navigation nor Phaser's tile layers use
- * them).
- */
-export function readTsxTileset(text: string, url: string): Json {
-  let root: XmlElement;
+/** Parses XML into its root element, a malformed file being one sentence naming it (`what`: "this TSX tileset"). */
+export function parseXmlFile(
+  text: string,
+  url: string,
+  xml: XmlParser | undefined,
+  what: string,
+): XmlElement {
+  if (!xml) {
+    throw mapError(url, `${what} is XML, and the loader was given no XML parser to read it with`);
+  }
   try {
-    root = parseXml(text);
+    return parseXml(text, xml);
   } catch (e) {
-    if (e instanceof XmlError) throw mapError(url, `this TSX tileset is not well-formed XML (${e.message})`);
+    if (e instanceof XmlError) throw mapError(url, `${what} is not well-formed XML (${describeXmlError(e)})`);
     throw e;
   }
+}
+
+/** Reads a TSX (XML) tileset file, as Tiled saves it, into the shape of a JSON (.tsj) tileset. */
+export function readTsxTileset(text: string, url: string, xml: XmlParser | undefined): Json {
+  const root = parseXmlFile(text, url, xml, 'this TSX tileset');
   if (root.name === 'map') throw mapError(url, 'this file is a TMX map, not a tileset');
   if (root.name !== 'tileset')
     throw mapError(url, `this file is not a Tiled tileset (its root is <${root.name}>)`);
-  const out: Json = { type: 'tileset' };
-  for (const [k, v] of Object.entries(root.attrs)) out[k] = NUMERIC.has(k) ? toNumber(v) : v;
+  return tilesetFromXml(root);
+}
+
+/**
+ * A `<tileset>` element (a TSX file's root, or one embedded in a TMX map) as a JSON tileset: attributes, image,
+ * tile offset, grid, custom properties, and per tile its class, probability, properties, image and animation.
+ * Wang sets, terrains and per-tile collision shapes are left out (neither navigation nor drawing uses them).
+ * Tilesets from Tiled before 0.15 give no tile count: it follows from the image size, as Tiled computes it.
+ */
+export function tilesetFromXml(root: XmlElement): Json {
+  const out: Json = copyAttrs(root, { type: 'tileset' }, NUMERIC);
   for (const child of root.children) {
     switch (child.name) {
       case 'image':
@@ -46,20 +63,23 @@ export function readTsxTileset(text: string, url: string): Json {
         break;
     }
   }
+  if (out.tilecount === undefined) countFromImage(out);
   return out;
 }
 
-function toNumber(s: string): number | string {
-  const n = Number(s);
-  return s.trim() !== '' && Number.isFinite(n) ? n : s;
-}
-
-function readImage(el: XmlElement): Json {
-  const image: Json = { image: el.attrs.source ?? '' };
-  if (el.attrs.width !== undefined) image.imagewidth = toNumber(el.attrs.width);
-  if (el.attrs.height !== undefined) image.imageheight = toNumber(el.attrs.height);
-  if (el.attrs.trans !== undefined) image.transparentcolor = `#${el.attrs.trans}`;
-  return image;
+function countFromImage(t: Json): void {
+  const num = (k: string, d: number) => (typeof t[k] === 'number' ? (t[k] as number) : d);
+  const tw = num('tilewidth', 0);
+  const th = num('tileheight', 0);
+  const iw = num('imagewidth', 0);
+  const ih = num('imageheight', 0);
+  if (tw <= 0 || th <= 0 || iw <= 0 || ih <= 0) return;
+  const margin = num('margin', 0);
+  const spacing = num('spacing', 0);
+  const columns = Math.max(0, Math.floor((iw - 2 * margin + spacing) / (tw + spacing)));
+  const rows = Math.max(0, Math.floor((ih - 2 * margin + spacing) / (th + spacing)));
+  t.columns ??= columns;
+  t.tilecount = columns * rows;
 }
 
 function readTile(el: XmlElement): Json {
@@ -68,6 +88,9 @@ function readTile(el: XmlElement): Json {
   if (cls !== undefined) tile.type = cls;
   if (el.attrs.class !== undefined) tile.class = el.attrs.class;
   if (el.attrs.probability !== undefined) tile.probability = toNumber(el.attrs.probability);
+  for (const k of ['x', 'y', 'width', 'height'] as const) {
+    if (el.attrs[k] !== undefined) tile[k] = toNumber(el.attrs[k]);
+  }
   for (const child of el.children) {
     if (child.name === 'properties') tile.properties = readPropertyList(child);
     else if (child.name === 'image') {
@@ -85,24 +108,4 @@ function readTile(el: XmlElement): Json {
     }
   }
   return tile;
-}
-
-/** `<property name type value>` (multi-line strings as text; class properties nest their members). */
-function readPropertyList(el: XmlElement): Json[] {
-  return el.children
-    .filter((p) => p.name === 'property' && p.attrs.name !== undefined)
-    .map((p) => {
-      const type = p.attrs.type ?? 'string';
-      const raw = p.attrs.value ?? p.text;
-      let value: unknown = raw;
-      if (type === 'bool') value = raw === 'true';
-      else if (type === 'int' || type === 'float' || type === 'object') value = toNumber(raw);
-      else if (type === 'class') {
-        const nested = p.children.find((c) => c.name === 'properties');
-        value = Object.fromEntries((nested ? readPropertyList(nested) : []).map((q) => [q.name, q.value]));
-      }
-      const prop: Json = { name: p.attrs.name, type, value };
-      if (p.attrs.propertytype !== undefined) prop.propertytype = p.attrs.propertytype;
-      return prop;
-    });
 }

@@ -119,6 +119,8 @@ export class Character {
   /** Character this one walks to attack (player clicks on an enemy, enemies chasing the player); 0 none. */
   target = 0;
   state: BrainState = 'idle';
+  /** An enemy's kind (species.ts: slime, bat, skeleton…), '' for the player: how it looks, set by populate. */
+  species = '';
   /** Whether its brain runs (enemies, unless placed passive). */
   thinks: boolean;
 

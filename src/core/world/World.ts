@@ -13,8 +13,8 @@ import { Mover } from './Movement.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
 import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
-import { nearestFreeTile } from './spawnTiles.ts';
 import { startStep } from './Stepping.ts';
+import { nearestFreeTile } from './spawnTiles.ts';
 
 /** Path cost the near chase field covers around the player. */
 const NEAR_REACH = 24;
@@ -68,6 +68,10 @@ export class World {
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
     this.regions = new Regions(grid);
+    // Everything the map's searches need (step masks, jump table, region labels, per-cell arrays) is built
+    // now, while the map loads, not by the first click.
+    this.planner.prepare();
+    this.regions.refresh();
     const moves = this.config.moves;
     this.nearField = new ChaseField(grid, 0, moves);
     this.farField = new ChaseField(grid, 1, moves);
@@ -183,7 +187,15 @@ export class World {
       c.dest = typeof to === 'number' ? to : to[0];
       if (c.dest !== cell) {
         const w = this.grid.width;
-        this.events.push(this.tick, 'unreachable', c.id, c.dest % w, Math.floor(c.dest / w), cell % w, Math.floor(cell / w));
+        this.events.push(
+          this.tick,
+          'unreachable',
+          c.id,
+          c.dest % w,
+          Math.floor(c.dest / w),
+          cell % w,
+          Math.floor(cell / w),
+        );
       }
     }
     this.ask(c, 'goal');
@@ -291,7 +303,8 @@ export class World {
     const field = this.fieldFor(c);
     if (field.target < 0) return;
     const from = this.crowd.frontOf(c);
-    if (c.fieldVersion === field.version && c.path.remaining > 0 && c.path.cells[c.path.cursor] !== from) return;
+    if (c.fieldVersion === field.version && c.path.remaining > 0 && c.path.cells[c.path.cursor] !== from)
+      return;
     c.fieldVersion = field.version;
     field.extract(c, c.planCell);
     this.replaced(c);
@@ -300,7 +313,9 @@ export class World {
 
   /** Whether `c` stands where it was going, with nothing left to do on the way. */
   arrived(c: Character): boolean {
-    return !c.moving && !this.crowd.busy(c) && !this.scheduler.isQueued(c.id) && (c.dest < 0 || c.cell === c.dest);
+    return (
+      !c.moving && !this.crowd.busy(c) && !this.scheduler.isQueued(c.id) && (c.dest < 0 || c.cell === c.dest)
+    );
   }
 
   /** The chase fields follow the player's next tile while anyone chases. */

@@ -1,4 +1,5 @@
 import type { Character, CharacterProps } from './Character.ts';
+import { DEFAULT_SPECIES, SPECIES, speciesNamed } from './species.ts';
 import type { World } from './World.ts';
 
 /** A character placement from a map (core/tiled spawns fit this shape). */
@@ -6,6 +7,8 @@ export interface SpawnPoint {
   type: 'player' | 'enemy';
   x: number;
   y: number;
+  /** The map object's name, for sentences about it. */
+  name?: string;
   properties?: Readonly<Record<string, unknown>>;
 }
 
@@ -46,10 +49,14 @@ export function populate(
   if (!Number.isInteger(wanted) || wanted < 0)
     throw new RangeError(`enemies must be a whole number ≥ 0, got ${wanted}`);
   for (const s of mapEnemies.slice(0, wanted)) {
-    const props = propsOf(s);
+    const species = speciesOf(s);
+    const props = { ...SPECIES[species], ...propsOf(s) };
     if (opts.aggro !== undefined) props.aggro = opts.aggro;
-    if (grid.isWalkable(s.x, s.y) && grid.occupant[grid.index(s.x, s.y)] === 0)
-      placed.push(world.addEnemy(s.x, s.y, props));
+    if (grid.isWalkable(s.x, s.y) && grid.occupant[grid.index(s.x, s.y)] === 0) {
+      const enemy = world.addEnemy(s.x, s.y, props);
+      enemy.species = species;
+      placed.push(enemy);
+    }
   }
   let missing = wanted - (placed.length - 1);
   if (missing > 0) {
@@ -66,10 +73,24 @@ export function populate(
       free[j] = free[k];
       free[k] = i;
       const props: CharacterProps = opts.aggro !== undefined ? { aggro: opts.aggro } : {};
-      placed.push(world.addEnemy(i % grid.width, Math.floor(i / grid.width), props));
+      const enemy = world.addEnemy(i % grid.width, Math.floor(i / grid.width), props);
+      enemy.species = DEFAULT_SPECIES;
+      placed.push(enemy);
     }
   }
   return placed;
+}
+
+/** The kind an enemy spawn's `kind` property names; throws a sentence for a kind the world does not know. */
+function speciesOf(s: SpawnPoint): string {
+  const kind = s.properties?.kind;
+  if (kind === undefined) return DEFAULT_SPECIES;
+  const known = typeof kind === 'string' ? speciesNamed(kind) : undefined;
+  if (known) return known;
+  const names = Object.keys(SPECIES);
+  throw new RangeError(
+    `the enemy spawn${s.name ? ` "${s.name}"` : ''} at (${s.x}, ${s.y}) has kind ${JSON.stringify(kind)}, which the game does not know (it knows ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]})`,
+  );
 }
 
 /** Numeric `speed`, `aggro`, `leash`, `hp` spawn properties (others are the map's business). */

@@ -44,6 +44,27 @@ describe('NavGrid', () => {
     expect(() => grid.setCost(0, 0, 0.5)).toThrow('cell cost must be a finite number ≥ 1, got 0.5');
   });
 
+  it('direction costs: counted per cell, a cell with one counts as a non-unit cost, 1 undoes it', () => {
+    const grid = NavGrid.fromRows(['...', '...']);
+    expect(grid.entryCost).toBeNull();
+    grid.setEntryCost(1, 0, Dir.N, 1);
+    expect(grid.entryCost).toBeNull();
+    grid.setEntryCost(1, 0, Dir.N, 4);
+    grid.setEntryCost(1, 0, Dir.NE, 2);
+    grid.setCost(1, 0, 3);
+    expect([grid.directionCostCells, grid.nonUnitCostCells]).toEqual([1, 1]);
+    // Entering (1, 0) moving north costs 3 × 4 per unit of step; from any other side 3.
+    expect([grid.stepCost(1, Dir.N), grid.stepCost(1, Dir.NE), grid.stepCost(1, Dir.S)]).toEqual([12, 6, 3]);
+    grid.setCost(1, 0, 1);
+    expect(grid.nonUnitCostCells).toBe(1);
+    grid.setEntryCost(1, 0, Dir.N, 1);
+    grid.setEntryCost(1, 0, Dir.NE, 1);
+    expect([grid.directionCostCells, grid.nonUnitCostCells]).toEqual([0, 0]);
+    expect(() => grid.setEntryCost(0, 0, Dir.E, 0.5)).toThrow(
+      'direction cost must be a finite number ≥ 1, got 0.5',
+    );
+  });
+
   it('occupancy: a character holds a cell until it releases it; others cannot release it', () => {
     const grid = NavGrid.fromRows(['..']);
     grid.occupy(1, 4);

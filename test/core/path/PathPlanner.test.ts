@@ -4,6 +4,7 @@ import { Dir } from '../../../src/core/grid/directions.ts';
 import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import type { Algorithm } from '../../../src/core/path/types.ts';
+import { oracleDistances } from './oracle.ts';
 
 const ALGOS: Algorithm[] = ['auto', 'astar', 'jps', 'dijkstra'];
 const cells = (grid: NavGrid, path: number[]) =>
@@ -268,6 +269,43 @@ describe('PathPlanner.distanceField', () => {
     );
   });
 
+  it('with cell and direction costs (the chase fields on a map with slopes) equals the oracle, both ways', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 64, maxLength: 64 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 6 })), {
+          maxLength: 80,
+        }),
+        fc.nat(),
+        fc.constantFrom<8 | 4>(8, 4),
+        (w, h, walls, costs, entries, pick, moves) => {
+          const grid = new NavGrid(w, h);
+          const source = pick % (w * h);
+          for (let i = 0; i < w * h; i++) {
+            grid.setWalkable(i % w, Math.floor(i / w), !walls[i] || i === source);
+            grid.setCost(i % w, Math.floor(i / w), costs[i]);
+          }
+          for (const [c, d, f] of entries)
+            grid.setEntryCost((c % (w * h)) % w, Math.floor((c % (w * h)) / w), d, f);
+          const planner = new PathPlanner(grid);
+          const out = new Float64Array(grid.size);
+          planner.distanceField(source, out, { moves });
+          const from = oracleDistances(grid, source, [source], moves);
+          for (let i = 0; i < grid.size; i++) expect(out[i]).toBeCloseTo(from[i], 9);
+          planner.distanceField(source, out, { moves, reverse: true });
+          for (let i = 0; i < grid.size; i++) {
+            const to = grid.walkable[i] === 1 ? oracleDistances(grid, i, [source], moves)[source] : Infinity;
+            expect(out[i]).toBeCloseTo(i === source ? 0 : to, 9);
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('from several sources on open ground, each cell gets the distance to the nearest one', () => {
     fc.assert(
       fc.property(
@@ -302,5 +340,38 @@ describe('PathPlanner.distanceField', () => {
     const out = new Float64Array(grid.size);
     new PathPlanner(grid).distanceField(2, out, { reverse: true, occupancy: { kind: 'block', self: 0 } });
     expect(Array.from(out)).toEqual([Infinity, 1, 0]);
+  });
+});
+
+describe('PathPlanner.prepare', () => {
+  it('builds the tables before the first search, and a wall change makes them stale until the next search', () => {
+    const grid = NavGrid.fromRows(['......', '..##..', '......']);
+    const planner = new PathPlanner(grid);
+    expect(planner.ready()).toBe(false);
+    planner.prepare();
+    expect(planner.ready()).toBe(true);
+    grid.setWalkable(0, 1, false);
+    expect(planner.ready()).toBe(false);
+    // Every loop brings what it reads up to date by itself.
+    for (const algo of ['auto', 'astar', 'jps'] as const) {
+      expect(planner.find({ start: 0, goal: grid.index(0, 2) }, algo).cost).toBe(4);
+    }
+    planner.prepare();
+    expect(planner.ready()).toBe(true);
+  });
+
+  it('a slope set after prepare (a direction cost) is priced by every loop, uphill only', () => {
+    const grid = NavGrid.fromRows(['...', '...', '...']);
+    const planner = new PathPlanner(grid);
+    planner.prepare();
+    // The middle row is dear to climb straight north (3 a step): uphill goes round it diagonally.
+    for (let x = 0; x < 3; x++) grid.setEntryCost(x, 1, Dir.N, 3);
+    for (const algo of ['auto', 'astar', 'astar-general', 'jps', 'dijkstra'] as const) {
+      expect(planner.find({ start: grid.index(1, 2), goal: grid.index(1, 0) }, algo).cost).toBeCloseTo(
+        2 * Math.SQRT2,
+        9,
+      );
+      expect(planner.find({ start: grid.index(1, 0), goal: grid.index(1, 2) }, algo).cost).toBe(2);
+    }
   });
 });

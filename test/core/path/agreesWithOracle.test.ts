@@ -7,9 +7,13 @@ import { type GridCase, type GridCaseOptions, gridCase } from './randomGrid.ts';
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
-/** Checks one search result against the oracle: optimal when reachable, closest reached cell when not. */
-function check(c: GridCase, algo: Algorithm, partial: boolean, bandScale?: number): void {
+/**
+ * Checks one search result against the oracle: optimal when reachable, closest reached cell when not.
+ * `prepared`: the planner as the world makes it (jump table, bit lines and landmarks built up front).
+ */
+function check(c: GridCase, algo: Algorithm, partial: boolean, bandScale?: number, prepared = false): void {
   const planner = new PathPlanner(c.grid, bandScale);
+  if (prepared) planner.prepare();
   const q = { start: c.start, goal: c.goals, moves: c.moves, occupancy: c.occupancy, partial };
   const result: PathResult = planner.find(q, algo);
   const dist = oracleDistances(c.grid, c.start, c.goals, c.moves, c.occupancy);
@@ -45,12 +49,18 @@ function check(c: GridCase, algo: Algorithm, partial: boolean, bandScale?: numbe
   expect(close(result.cost, cheapest), `partial cost ${result.cost}, cheapest ${cheapest}`).toBe(true);
 }
 
-const runs = (opts: GridCaseOptions, algos: Algorithm[], numRuns = 300, bandScale?: number) => {
+const runs = (
+  opts: GridCaseOptions,
+  algos: Algorithm[],
+  numRuns = 300,
+  bandScale?: number,
+  prepared = false,
+) => {
   fc.assert(
     fc.property(gridCase(opts), fc.boolean(), (c, partial) => {
       for (const algo of algos) {
         try {
-          check(c, algo, partial, bandScale);
+          check(c, algo, partial, bandScale, prepared);
         } catch (e) {
           throw new Error(`${algo} partial=${partial}\n${c.describe}\n${(e as Error).message}`);
         }
@@ -72,6 +82,33 @@ describe('every search agrees with the oracle', () => {
     runs({ occupancy: true, costs: true, fourWay: true }, ['astar', 'dijkstra', 'auto']));
   it('with characters on uniform grids (where JPS may run)', () =>
     runs({ occupancy: true }, ['jps', 'auto']));
+  it("with characters on uniform grids, 4 or 8 moves (A*'s tuned loop)", () =>
+    runs({ occupancy: true, fourWay: true }, ['astar', 'auto']));
+  it("with characters, A*'s tuned loop with bands coarse enough to hold several f values", () =>
+    runs({ occupancy: true, fourWay: true }, ['astar'], 300, 2));
+  it('with direction costs (a cell dearer to enter from some sides), 4 or 8 moves', () =>
+    runs(
+      { directionCosts: true, fourWay: true },
+      ['astar', 'astar-general', 'jps', 'dijkstra', 'auto'],
+      400,
+    ));
+  it('with direction costs, cell costs, one-way exits and characters together', () =>
+    runs({ directionCosts: true, costs: true, directed: true, occupancy: true, fourWay: true }, [
+      'astar',
+      'astar-general',
+      'jps',
+      'dijkstra',
+      'auto',
+    ]));
+  // The world's planner is prepared: its jump table and landmarks must not answer for a map with slopes.
+  it('with direction costs and characters, on a prepared planner (as the world makes it)', () =>
+    runs(
+      { directionCosts: true, occupancy: true, fourWay: true },
+      ['auto', 'astar', 'jps'],
+      300,
+      undefined,
+      true,
+    ));
   it('with large goal sets', () =>
     runs({ manyGoals: true, costs: true, maxSide: 16 }, ['astar', 'jps', 'auto']));
 });

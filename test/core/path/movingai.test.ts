@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
@@ -149,5 +152,21 @@ describe('the scen tool', () => {
       'lak304d.map.scen: scenario 0 is for a 193 × 194 map, but the map is 49 × 49.\n',
     );
     expect(scen('--map').err).toMatch(/^--map needs a value; usage: scen/);
+  });
+
+  it('reads only regular text files: a binary scenario file and /dev/zero are one sentence, exit code 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scen-'));
+    const binary = join(dir, 'noise.scen');
+    writeFileSync(binary, Buffer.from(Array.from({ length: 1400 }, (_, i) => (i * 73 + 11) % 256)));
+    const noise = scen('--map', `${FIXTURES}arena.map`, '--scen', binary);
+    expect(noise).toMatchObject({
+      code: 1,
+      err: `scenario file ${binary} cannot be read: it holds binary data, not text.\n`,
+    });
+    const zero = scen('--map', '/dev/zero', '--scen', binary);
+    expect(zero).toMatchObject({
+      code: 1,
+      err: 'map file /dev/zero cannot be read: it is a device, a pipe or a socket, not a regular file.\n',
+    });
   });
 });

@@ -5,7 +5,8 @@ import type { OccupancyPolicy } from '../../../src/core/path/types.ts';
 /**
  * An independent, deliberately simple shortest-path oracle for the tests (O(n²) Dijkstra, no heap, no
  * shortcuts), written from the rules as a player would state them:
- * - a step enters a walkable cell allowed by `NavGrid.canStep`; it costs its length times the entered cell's cost;
+ * - a step enters a walkable cell allowed by `NavGrid.canStep`; it costs its length times the entered cell's cost
+ *   times the cell's cost for that direction of entry (1 where none is set);
  * - 'block': a cell held by another character (within `radius` of the start) is a wall, corners included,
  *   unless it is a goal and `allowGoal`;
  * - 'cost': entering such a cell costs `extra` more.
@@ -53,12 +54,17 @@ export function oracleDistances(
         if (wall(a) || wall(b)) continue;
       }
       const step =
-        (d % 2 === 1 ? Math.SQRT2 : 1) * grid.cost[v] +
+        (d % 2 === 1 ? Math.SQRT2 : 1) * entering(grid, v, d) +
         (occupancy.kind === 'cost' && heldByOther(v) ? occupancy.extra : 0);
       if (dist[c] + step < dist[v]) dist[v] = dist[c] + step;
     }
   }
   return dist;
+}
+
+/** The cell's cost times its direction cost for a step in direction `d`, read straight from the grid's arrays. */
+function entering(grid: NavGrid, v: number, d: number): number {
+  return grid.cost[v] * (grid.entryCost ? grid.entryCost[v * 8 + d] : 1);
 }
 
 /** Octile (8) or Manhattan (4) distance from cell `a` to the nearest goal, walls ignored. */
@@ -117,7 +123,7 @@ export function walkPath(
       if (wall(a) || wall(b)) throw new Error(`step ${at} → ${next} squeezes past another character`);
     }
     cost +=
-      (d % 2 === 1 ? Math.SQRT2 : 1) * grid.cost[next] +
+      (d % 2 === 1 ? Math.SQRT2 : 1) * entering(grid, next, d) +
       (occupancy.kind === 'cost' && heldByOther(next) ? occupancy.extra : 0);
     at = next;
   }

@@ -16,6 +16,8 @@ export interface GridCaseOptions {
   costs?: boolean;
   /** One-way exits. */
   directed?: boolean;
+  /** Costs that depend on the direction a cell is entered from. */
+  directionCosts?: boolean;
   /** Other characters on the grid and an occupancy policy. */
   occupancy?: boolean;
   /** 4-connected queries too. */
@@ -49,6 +51,16 @@ export function gridCase(opts: GridCaseOptions = {}): fc.Arbitrary<GridCase> {
               { minLength: n, maxLength: n },
             )
           : fc.constant(null),
+        entries: opts.directionCosts
+          ? fc.array(
+              fc.tuple(
+                cell,
+                fc.integer({ min: 0, max: 7 }),
+                fc.oneof(fc.integer({ min: 1, max: 5 }), fc.double({ min: 1, max: 3, noNaN: true })),
+              ),
+              { maxLength: 2 * n },
+            )
+          : fc.constant([]),
         exits: opts.directed
           ? fc.array(fc.tuple(cell, fc.integer({ min: 0, max: 7 })), { maxLength: n })
           : fc.constant([]),
@@ -90,6 +102,7 @@ export function gridCase(opts: GridCaseOptions = {}): fc.Arbitrary<GridCase> {
           if (r.costs) grid.setCost(x, y, r.costs[i]);
         }
       }
+      for (const [i, d, f] of r.entries) grid.setEntryCost(i % r.w, Math.floor(i / r.w), d, f);
       for (const [i, d] of r.exits) grid.setExitBlocked(i % r.w, Math.floor(i / r.w), d, true);
       for (const [i, id] of r.occupants) grid.occupy(i, id);
       const rows: string[] = [];
@@ -116,7 +129,7 @@ export function gridCase(opts: GridCaseOptions = {}): fc.Arbitrary<GridCase> {
         goals: r.goals,
         moves: r.moves,
         occupancy: r.policy,
-        describe: `${rows.join('\n')}\nmoves ${r.moves} ${JSON.stringify(r.policy)} exits ${JSON.stringify(r.exits)}`,
+        describe: `${rows.join('\n')}\nmoves ${r.moves} ${JSON.stringify(r.policy)} exits ${JSON.stringify(r.exits)} entries ${JSON.stringify(r.entries)}`,
       };
     });
 }

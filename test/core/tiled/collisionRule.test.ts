@@ -56,6 +56,34 @@ describe('the collision rule map authors read in the README', () => {
     expect(gridRows((await load(map)).nav)).toEqual(['#.#.', '....']);
   });
 
+  it("Excalibur's solid: a tile, a tileset, a tile layer or an object layer with the bool solid = true blocks", async () => {
+    const tiles = ground();
+    tilesOf(tiles).tiles = [
+      { id: 1, properties: [bool('solid')] },
+      { id: 2, properties: [bool('solid', false)] },
+    ];
+    layersOf(tiles).push(tileLayer('Props', [2, 3, 0, 0, 0, 0, 0, 0]));
+    expect(gridRows((await load(tiles)).nav)).toEqual(['#...', '....']);
+
+    const tileset = ground();
+    (tileset.tilesets as Layer[])[0].properties = [bool('solid')];
+    tilesOf(tileset).tiles = [{ id: 3, properties: [bool('solid', false)] }];
+    layersOf(tileset)[0].data = [4, 4, 4, 4, 4, 1, 1, 1];
+    expect(gridRows((await load(tileset)).nav)).toEqual(['....', '.###']);
+
+    const layers = ground();
+    layersOf(layers).push(tileLayer('City walls', [0, 0, 5, 0, 0, 0, 0, 0], { properties: [bool('solid')] }));
+    layersOf(layers).push(
+      objectLayer('Solid', [{ id: 1, x: 0, y: 16, width: 16, height: 16 }], { properties: [bool('solid')] }),
+    );
+    layersOf(layers).push(
+      tileLayer('Not solid', [0, 0, 0, 5, 0, 0, 0, 0], { properties: [bool('solid', false)] }),
+    );
+    const loaded = await load(layers);
+    expect(gridRows(loaded.nav)).toEqual(['..#.', '#...']);
+    expect(loaded.layers.map((l) => l.collision)).toEqual([false, true, true, false]);
+  });
+
   it('a tileset-wide collides is the default for its tiles that do not say otherwise', async () => {
     const map = ground();
     (map.tilesets as Layer[])[0].properties = [bool('collides')];
@@ -163,6 +191,50 @@ describe('the collision rule map authors read in the README', () => {
     const { nav } = await load(map);
     expect(Array.from(nav.cost.slice(0, 4))).toEqual([4, 4, 2.5, 1]);
     expect(nav.nonUnitCostCells).toBe(3);
+  });
+});
+
+describe("direction costs: grid-engine's ge_cost_<side> is the cost of entering the tile from that side", () => {
+  const num = (name: string, value: number) => ({ name, type: 'float', value });
+  const sides: [string, number][] = [
+    ['up', Dir.S],
+    ['up-right', Dir.SW],
+    ['right', Dir.W],
+    ['down-right', Dir.NW],
+    ['down', Dir.N],
+    ['down-left', Dir.NE],
+    ['left', Dir.E],
+    ['up-left', Dir.SE],
+  ];
+  it.each(sides)(
+    'ge_cost_%s prices the step in from that side (a move %i) and no other',
+    async (side, move) => {
+      const map = ground();
+      tilesOf(map).tiles = [{ id: 2, properties: [num(`ge_cost_${side}`, 3)] }];
+      layersOf(map)[0].data = [1, 1, 1, 1, 1, 3, 1, 1];
+      const { nav } = await load(map);
+      for (let d = 0; d < 8; d++) expect(nav.stepCost(5, d), `move ${d}`).toBe(d === move ? 3 : 1);
+    },
+  );
+
+  it("in place of the tile's own cost on that side; over layers the dearest per side; unknown sides warned", async () => {
+    const map = ground();
+    tilesOf(map).tiles = [
+      { id: 2, properties: [num('ge_cost', 5), num('ge_cost_down', 2), num('ge_cost_north', 9)] },
+      { id: 3, properties: [num('cost', 3)] },
+    ];
+    layersOf(map)[0].data = [3, 3, 1, 1, 1, 1, 1, 1];
+    layersOf(map).push(tileLayer('Moss', [0, 4, 0, 0, 0, 0, 0, 0]));
+    const loaded = await load(map);
+    const { nav } = loaded;
+    // Cell 0: entering moving north (from below) costs 2, from anywhere else 5.
+    expect([nav.stepCost(0, Dir.N), nav.stepCost(0, Dir.E), nav.stepCost(0, Dir.S)]).toEqual([2, 5, 5]);
+    // Cell 1 adds a tile of cost 3 on another layer: north max(2, 3), elsewhere max(5, 3).
+    expect([nav.stepCost(1, Dir.N), nav.stepCost(1, Dir.W)]).toEqual([3, 5]);
+    expect([nav.directionCostCells, nav.nonUnitCostCells]).toEqual([2, 2]);
+    expect(loaded.warnings).toEqual([
+      'm.tmj: tileset "tiny" sets "ge_cost_north", but grid-engine\'s sides are up, up-right, right, down-right, down, down-left, left, up-left; it is ignored.',
+    ]);
   });
 });
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type LoadedMap, loadTiledMap } from '../../../src/core/tiled/index.ts';
+import type { LoadedMap } from '../../../src/core/tiled/index.ts';
 import type { NormalizedObjectLayer, NormalizedTileLayer } from '../../../src/core/tiled/types.ts';
-import { readTextFile } from '../../../tools/node-reader.ts';
+import { loadMapFile } from '../../../tools/node-reader.ts';
 import { gridRows } from './memoryReader.ts';
 
 // The Tuxemon town re-saved by make-encodings.ts with the real encoders (fflate zlib/gzip, the zstd CLI).
 const DIR = fileURLToPath(new URL('../../fixtures/tiled/', import.meta.url));
 const golden = JSON.parse(readFileSync(`${DIR}expected/tuxemon-town.json`, 'utf8')) as { rows: string[] };
-const load = (name: string) => loadTiledMap(`${DIR}encodings/${name}`, readTextFile);
+const load = (name: string) => loadMapFile(`${DIR}encodings/${name}`);
 const tileData = (m: LoadedMap) =>
   m.normalized.layers.filter((l) => l.type === 'tilelayer').map((l) => (l as NormalizedTileLayer).data);
 

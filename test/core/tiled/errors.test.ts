@@ -1,13 +1,14 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
+import { nodeXml } from '../../../tools/node-reader.ts';
 import { memoryReader, tinyMap } from './memoryReader.ts';
 
 const FILE = 'maps/broken.tmj';
 
 /** Loads `map` (an object, or raw text) as maps/broken.tmj and returns the MapLoadError it must raise. */
 async function faultOf(map: object | string, others: Record<string, string | object> = {}): Promise<string> {
-  const err = await loadTiledMap(FILE, memoryReader({ [FILE]: map, ...others })).then(
+  const err = await loadTiledMap(FILE, memoryReader({ [FILE]: map, ...others }), { xml: nodeXml }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -52,13 +53,13 @@ describe('a broken map is refused with one sentence naming the file and the faul
     );
   });
 
-  it('not a map: an unrelated JSON object, a list, a tileset, a TMX file', async () => {
+  it('not a map: an unrelated JSON object, a list, a tileset, an empty TMX map', async () => {
     expect(await faultOf({ hello: 'world' })).toMatch(/^maps\/broken\.tmj: this is not a Tiled map/);
     expect(await faultOf([1, 2, 3])).toMatch(/the file holds a list, not a Tiled map/);
     expect(await faultOf({ type: 'tileset', tilewidth: 16 })).toMatch(/this is a Tiled tileset, not a map/);
-    expect(
-      await faultOf('<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal"></map>'),
-    ).toMatch(/this is a TMX \(XML\) map; save it in Tiled as JSON/);
+    expect(await faultOf('<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal"></map>')).toBe(
+      'maps/broken.tmj: the map has no whole-number "tilewidth" (found nothing).',
+    );
   });
 
   it('data length not matching the layer size', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Dir } from '../../../src/core/grid/directions.ts';
+import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
 import { readTextFile } from '../../../tools/node-reader.ts';
 import { gridRows } from './memoryReader.ts';
@@ -94,9 +95,29 @@ describe('real third-party maps match the independent golden grids', () => {
     expect(nav.directedCells).toBe(cells.length);
   });
 
-  it('tile-costs: the direction-dependent ge_cost_down is reported, not silently dropped', async () => {
+  it("tile-costs: grid-engine's liana (ge_cost_down 4) costs 4 a tile climbing up and 1 climbing down, as its docs say", async () => {
     const map = await loadTiledMap(`${FIXTURES}grid-engine/tile-costs.json`, readTextFile);
-    expect(map.warnings.join(' ')).toMatch(/ge_cost_down/);
+    expect(map.warnings).toEqual([]);
+    const nav = map.nav;
+    const at = (x: number, y: number) => y * nav.width + x;
+    // The liana hangs over the wall at x = 16, rows 9–11; a plain gap at x = 11 is the other way through.
+    for (const y of [9, 10, 11]) {
+      expect(nav.stepCost(at(16, y), Dir.N)).toBe(4);
+      expect(nav.stepCost(at(16, y), Dir.S)).toBe(1);
+      expect(nav.stepCost(at(11, y), Dir.N)).toBe(1);
+    }
+    expect(nav.directionCostCells).toBe(3);
+    const planner = new PathPlanner(nav);
+    const up = planner.find({ start: at(16, 12), goal: at(16, 8) });
+    const down = planner.find({ start: at(16, 8), goal: at(16, 12) });
+    // Up the liana: 3 tiles at 4 and one step onto the ledge, 13, cheaper than round by the gap (14).
+    expect(up.cost).toBeCloseTo(13, 9);
+    expect(up.path.slice(0, 3)).toEqual([at(16, 11), at(16, 10), at(16, 9)]);
+    expect(down.cost).toBeCloseTo(4, 9);
+    // Twice as dear a climb and the gap wins.
+    for (const y of [9, 10, 11]) nav.setEntryCost(16, y, Dir.N, 8);
+    const around = planner.find({ start: at(16, 12), goal: at(16, 8) });
+    expect(around.path).toContain(at(11, 10));
   });
 
   it('the isometric grid-engine map is refused with one sentence naming the file', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
 import type { NormalizedObjectLayer } from '../../../src/core/tiled/types.ts';
+import { nodeXml } from '../../../tools/node-reader.ts';
 import { gridRows, memoryReader, tinyMap } from './memoryReader.ts';
 
 const fiveByTwo = () =>
@@ -71,20 +72,54 @@ describe('object templates, the way authors keep their enemies and doors', () =>
     });
     (map.tilesets as object[]).push({ firstgid: 20, source: '../tilesets/crates.tsj' });
     const read = memoryReader({ 'maps/m.tmj': map, 'templates/crate.tx': tx, 'tilesets/crates.tsj': crates });
-    const loaded = await loadTiledMap('maps/m.tmj', read);
+    const loaded = await loadTiledMap('maps/m.tmj', read, { xml: nodeXml });
     const crate = (loaded.normalized.layers[1] as NormalizedObjectLayer).objects[0];
     expect(crate.gid).toBe(21);
     // A tile object anchors bottom-left: at y = 32 it covers row 1; the layer is a collision layer.
     expect(gridRows(loaded.nav)).toEqual(['.....', '.#...']);
   });
 
-  it('a missing template is one sentence naming the map and the template', async () => {
-    const map = withObjects([{ id: 1, template: 'gone.tj', x: 0, y: 0 }]);
-    const err = await loadTiledMap('maps/m.tmj', memoryReader({ 'maps/m.tmj': map })).catch((e) => e);
+  it('objects whose template is missing are left out with a warning naming the map, the object and the file', async () => {
+    const template = { type: 'template', object: { name: 'Goblin', class: 'enemy', point: true } };
+    const map = withObjects([
+      { id: 1, template: 'gone.tj', x: 0, y: 0 },
+      { id: 2, template: 'goblin.tj', x: 40, y: 8 },
+      { id: 3, template: '../also-gone.tx', x: 8, y: 8 },
+      { id: 4, template: 'gone.tj', x: 24, y: 8 },
+    ]);
+    const read = memoryReader({ 'maps/m.tmj': map, 'maps/goblin.tj': template });
+    const loaded = await loadTiledMap('maps/m.tmj', read, { xml: nodeXml });
+    const objects = (loaded.normalized.layers[1] as NormalizedObjectLayer).objects;
+    expect(objects.map((o) => o.id)).toEqual([2]);
+    expect(loaded.spawns.filter((s) => s.type === 'enemy').map((s) => [s.x, s.y])).toEqual([[2, 0]]);
+    expect(loaded.warnings).toEqual([
+      'maps/m.tmj: object 1 in layer "Objects" is placed from the template "gone.tj", which is missing at maps/gone.tj (no such file); the object is left out.',
+      'maps/m.tmj: object 3 in layer "Objects" is placed from the template "../also-gone.tx", which is missing at also-gone.tx (no such file); the object is left out.',
+      'maps/m.tmj: object 4 in layer "Objects" is placed from the template "gone.tj", which is missing at maps/gone.tj (no such file); the object is left out.',
+    ]);
+  });
+
+  it('a template that is there but broken is one sentence naming the template, and nothing is left unhandled', async () => {
+    const map = withObjects([
+      { id: 1, template: 'bad.tx', x: 0, y: 0 },
+      { id: 2, template: 'worse.tj', x: 0, y: 0 },
+    ]);
+    const read = memoryReader({
+      'maps/m.tmj': map,
+      'maps/bad.tx': '<template><object',
+      'maps/worse.tj': '{',
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    const err = await loadTiledMap('maps/m.tmj', read, { xml: nodeXml }).catch((e) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.off('unhandledRejection', onUnhandled);
     expect(err).toBeInstanceOf(MapLoadError);
-    expect(err.message).toBe(
-      'maps/m.tmj: its object template "gone.tj" is missing or unreadable at maps/gone.tj (no such file).',
+    expect(err.message).toMatch(
+      /^maps\/bad\.tx: this object template is not well-formed XML \(.*line 1\)\.$/,
     );
+    expect(unhandled).toEqual([]);
   });
 });
 

@@ -59,3 +59,17 @@ describe('a seeded world run', () => {
     expect(c).not.toEqual(a);
   });
 });
+
+describe('a world as its map loads', () => {
+  it('has every table its searches need built, so no search in play builds one', () => {
+    const grid = NavGrid.fromRows(TOWN);
+    const world = new World(grid);
+    expect(world.planner.ready()).toBe(true);
+    expect(world.regions.builtVersion).toBe(grid.version);
+    // A wall going up makes them stale; the next search (or prepare) brings them up to date.
+    grid.setWalkable(5, 6, false);
+    expect(world.planner.ready()).toBe(false);
+    world.planner.prepare();
+    expect(world.planner.ready()).toBe(true);
+  });
+});

@@ -77,7 +77,12 @@ export class Agents {
   }
 
   /** Sets `id`'s route: `cells[0]` where it was planned from, then the path; `costs` of entering each cell. */
-  setRoute(id: number, start: number, path: ArrayLike<number>, cost: (from: number, to: number) => number): void {
+  setRoute(
+    id: number,
+    start: number,
+    path: ArrayLike<number>,
+    cost: (from: number, to: number) => number,
+  ): void {
     const n = path.length + 1;
     let cells = this.routeCells[id];
     let rem = this.routeRem[id];
@@ -161,7 +166,8 @@ export class Agents {
     const n = this.routeLen[id];
     const cells = this.routeCells[id];
     const h = this.hint[id];
-    for (let k = h > BEHIND ? h - BEHIND : 0; k < n; k++) if (cells[k] === cell) return k + 1 < n ? cells[k + 1] : -1;
+    for (let k = h > BEHIND ? h - BEHIND : 0; k < n; k++)
+      if (cells[k] === cell) return k + 1 < n ? cells[k + 1] : -1;
     for (let k = 0; k < n && k < h; k++) if (cells[k] === cell) return k + 1 < n ? cells[k + 1] : -1;
     return -1;
   }

@@ -245,11 +245,13 @@ export class ConfigSearch {
     const to = t.to;
     const n = this.n;
     to.fill(-1, 0, n);
-    for (let l = low; l !== NONE && this.lnDepth[l] > 0; l = this.lnParent[l]) to[this.lnWho[l]] = this.lnWhere[l];
+    for (let l = low; l !== NONE && this.lnDepth[l] > 0; l = this.lnParent[l])
+      to[this.lnWho[l]] = this.lnWhere[l];
     this.freeLow(low);
     const from = this.config(h);
     const held = this.held;
-    if (!t.generate(from, this.order, this.orderCount, ++this.salt, held, held === null ? 0 : held.length)) return;
+    if (!t.generate(from, this.order, this.orderCount, ++this.salt, held, held === null ? 0 : held.length))
+      return;
     const known = this.lookup(to);
     if (known !== NONE) {
       // Met before: go on from there (its own successors are what is left to try), remembering the link.

@@ -5,7 +5,7 @@ import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
 import { Knot, type KnotMember } from './Knot.ts';
 import { StepQueue } from './StepQueue.ts';
-import { BOOKED, NONE as TT_NONE, Timetables } from './Timetables.ts';
+import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
 import { Transition } from './Transition.ts';
 
 /**
@@ -26,11 +26,11 @@ const FIELD_BUDGET = 65536;
 /** A chaser counts as arrived within this distance of the player on the chase field (in reach). */
 const IN_REACH = 1.5;
 /** A walker that got no nearer its goal for this many ticks of free stepping is in a knot. */
-const STALL_TICKS = Number(process.env.STALL ?? 30);
+const STALL_TICKS = 30;
 /** PIBT calls the knots' searches may make per tick, all together (deterministic work, not time). */
 const KNOT_BUDGET = 4000;
 /** A knot's first region reaches this far (Chebyshev) round the walker it is tied for. */
-const KNOT_RADIUS = Number(process.env.KR ?? 3);
+const KNOT_RADIUS = 3;
 /** A knot not undone after this many ticks is untied (and tied again wider if still needed). */
 const KNOT_MAX_TICKS = 600;
 /** Ticks a walker may stand before others in free stepping push it out of their way. */
@@ -100,8 +100,7 @@ export class Crowd {
     this.transition.busy = this.busyMark;
     this.slot = new Int32Array(host.grid.size).fill(-1);
     this.fieldMode = host.grid.size <= FIELD_MAX_CELLS;
-    this.timetables =
-      Timetables.fits(host.grid) && process.env.TT !== '0' ? new Timetables(host.grid, moves, this.steps) : null;
+    this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
   }
 
   /** A character joined the world. */
@@ -281,8 +280,11 @@ export class Crowd {
     let held = 0;
     for (const c of this.host.characters) {
       const id = c.id;
-      if (this.knotOf[id] !== 0) to[id] = this.front[id];
-      else if (this.timed(id)) {
+      if (this.knotOf[id] !== 0) {
+        // Its region holds its front; a step under way may have begun outside it (tied mid-step).
+        to[id] = this.front[id];
+        if (c.moving) held = this.hold(held, c.cell);
+      } else if (this.timed(id)) {
         // A timetabled walker follows its timetable: here it is where it is, and nobody pushes it.
         this.front[id] = c.planCell;
         to[id] = c.planCell;
@@ -297,7 +299,8 @@ export class Crowd {
       this.busyMark[id] = going && this.ticks - c.lastStepTick < PATIENCE ? 1 : 0;
     }
     // A knot's tiles are walls to everyone else (its members stay on theirs).
-    for (const knot of this.knots) for (let k = 0; k < knot.cells.length; k++) held = this.hold(held, knot.cells[k]);
+    for (const knot of this.knots)
+      for (let k = 0; k < knot.cells.length; k++) held = this.hold(held, knot.cells[k]);
     const count = this.rank();
     if (!t.generate(this.front, this.order, count, ++this.salt, this.held, held)) return;
     this.work++;
@@ -330,7 +333,8 @@ export class Crowd {
       this.work += knot.tick(steps, budget, moving);
       // A solved knot plays out (however long its steps take); an unsolved one gives up after a while.
       if (knot.done(steps, moving)) this.untie(k--, false);
-      else if (knot.failed || (!knot.solved && !knot.whole && this.ticks - knot.since > KNOT_MAX_TICKS)) this.untie(k--, true);
+      else if (knot.failed || (!knot.solved && !knot.whole && this.ticks - knot.since > KNOT_MAX_TICKS))
+        this.untie(k--, true);
     }
   }
 
@@ -534,7 +538,8 @@ export class Crowd {
       const f = this.ownField[id] ?? this.fieldFree.pop() ?? new Float64Array(this.grid.size);
       // Filling the array costs its size too, beside the cells expanded.
       spent +=
-        this.host.planner.distanceField(goal, f, { reverse: true, moves: this.moves }) + (this.grid.size >> 3);
+        this.host.planner.distanceField(goal, f, { reverse: true, moves: this.moves }) +
+        (this.grid.size >> 3);
       this.ownField[id] = f;
       this.fieldGoal[id] = goal;
       this.agents.field[id] = f;

@@ -17,7 +17,7 @@ import { Transition } from './Transition.ts';
 /** Configurations a knot's search may hold; beyond, it fails and the knot is tied again wider, later. */
 const MAX_NODES = 20000;
 /** How much nearer its goal each walking member must get (or as near as the region lets it). */
-const PROGRESS = Number(process.env.PROG ?? 2);
+const PROGRESS = 2;
 
 export interface KnotMember {
   /** Global character id. */
@@ -32,7 +32,6 @@ export interface KnotMember {
 }
 
 export class Knot {
-  static noFollow = process.env.KNF === '1';
   /** Member global ids by local id (index 0 unused). */
   readonly members: Int32Array;
   /** The region's tiles (a tile's index here is its slot). */
@@ -106,7 +105,6 @@ export class Knot {
     }
     const transition = new Transition(grid, agents, moves, shared);
     transition.grow(m);
-    transition.noFollow = Knot.noFollow;
     this.search = new ConfigSearch(grid, agents, transition, moves);
     this.search.held = boundary;
     this.search.enough = enough;
@@ -148,7 +146,9 @@ export class Knot {
       if (search.found >= 0) {
         // Found: commit the shortest way there from where the members have got to, over everything the
         // search met, all at once (the members then take their steps as fast as the step queue allows).
-        for (const node of search.wayToGoal(this.frontNode)) this.commit(steps, node);
+        const way = search.wayToGoal(this.frontNode);
+        if (process.env.TTD) console.log('knot found: members', this.members.length - 1, 'nodes', (search as any).nodes, 'way', way.length);
+        for (const node of way) this.commit(steps, node);
         return work;
       }
     }

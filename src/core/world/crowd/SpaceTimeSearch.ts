@@ -123,10 +123,13 @@ export class SpaceTimeSearch {
         if (!grid.canStep(x, y, d)) continue;
         const u = v + DY[d] * w + DX[d];
         const dur = d & 1 ? straight * Math.SQRT2 : straight;
-        const nu = res.gaps(u, g, id, gaps);
+        // Gaps are counted from the search's start, so a state's gap index names the same gap however late it
+        // is reached.
+        const nu = res.gaps(u, now, id, gaps);
         for (let j = 0; j < nu; j++) {
           const a = gaps[2 * j];
           const b = gaps[2 * j + 1];
+          if (b <= g) continue;
           // Leave now (carrying the fraction) when the tile is free from the tick the step starts; else
           // wait, in whole ticks, for it.
           let t = Math.ceil(g) >= a ? g : a;

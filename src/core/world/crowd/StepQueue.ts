@@ -153,7 +153,9 @@ export class StepQueue {
     if (ta === NONE) return true;
     const a = this.mvCornerA[m];
     const b = this.mvCornerB[m];
-    return occupant[a] === 0 && occupant[b] === 0 && this.touchReady(a, ta) && this.touchReady(b, this.mvTouchB[m]);
+    return (
+      occupant[a] === 0 && occupant[b] === 0 && this.touchReady(a, ta) && this.touchReady(b, this.mvTouchB[m])
+    );
   }
 
   /** A touch may happen once every visit before it in the tile's queue has left (touches before it need not). */
@@ -200,7 +202,13 @@ export class StepQueue {
    * of those whose visits stand before `mine` in `cell`'s queue, from their step into `cell` on. A bounded
    * search: when it runs out, the answer is yes (do not overtake).
    */
-  private leavingWaitsFor(id: number, seq: number, cell: number, mine: number, occupant: Int32Array): boolean {
+  private leavingWaitsFor(
+    id: number,
+    seq: number,
+    cell: number,
+    mine: number,
+    occupant: Int32Array,
+  ): boolean {
     const todoWho = this.todoWho;
     const todoSeq = this.todoSeq;
     let n = 0;
@@ -429,7 +437,7 @@ export class StepQueue {
   }
 
   private newMove(): number {
-    let m = this.mvFree;
+    const m = this.mvFree;
     if (m !== NONE) {
       this.mvFree = this.mvNext[m];
       return m;

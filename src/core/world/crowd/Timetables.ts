@@ -23,7 +23,7 @@ const PER_WALKER = 20000;
 /** States a whole batch may expand, restarts included, before it is given up as too crowded. */
 const PER_BATCH = 600000;
 /** Times a batch is planned again with its failed walkers first. */
-const RESTARTS = 4;
+const RESTARTS = Number(process.env.RS ?? 4);
 /**
  * Ticks a walker not planned yet holds its tile in the reservations: those planned before it may pass there
  * later (it will have left by then, or its own search fails and the batch starts again with it first).
@@ -118,8 +118,17 @@ export class Timetables {
     while (this.pos < this.batch.length && this.search.work - start < BUDGET) {
       const w = this.batch[this.pos];
       this.reservations.release(w.id);
-      const plan = this.search.plan(w.id, w.cell, this.t0, w.goal, w.straight, (c) => w.tilesLeft(c), PER_WALKER);
+      const plan = this.search.plan(
+        w.id,
+        w.cell,
+        this.t0,
+        w.goal,
+        w.straight,
+        (c) => w.tilesLeft(c),
+        PER_WALKER,
+      );
       if (plan === null) {
+        if (process.env.TTD) console.log('fail', w.id, 'attempt', this.attempt, 'pos', this.pos, 'work', this.search.work - start, 'cell', w.cell % this.grid.width, Math.floor(w.cell / this.grid.width), 'goal', w.goal % this.grid.width, Math.floor(w.goal / this.grid.width));
         this.spent += this.search.work - start;
         if (this.attempt >= RESTARTS || this.spent > PER_BATCH) return this.giveUp();
         // Plan again, this one first.
@@ -163,11 +172,12 @@ export class Timetables {
   /** Boosted walkers first, then nearest goal first (those are soon out of the way). */
   private order(): void {
     const boosted = this.boosted;
+    // The first attempt: nearest goal first. Later ones: those that failed first, the rest in a shuffled
+    // order (deterministic: a hash of the attempt and the id), since the same order would fail the same way.
+    const attempt = this.attempt;
+    const key = (w: TimetableWalker) => (attempt === 0 ? w.tilesLeft(w.cell) : mix(w.id * 7919 + attempt));
     this.batch.sort(
-      (a, b) =>
-        (boosted.has(b.id) ? 1 : 0) - (boosted.has(a.id) ? 1 : 0) ||
-        a.tilesLeft(a.cell) - b.tilesLeft(b.cell) ||
-        a.id - b.id,
+      (a, b) => (boosted.has(b.id) ? 1 : 0) - (boosted.has(a.id) ? 1 : 0) || key(a) - key(b) || a.id - b.id,
     );
     this.pos = 0;
     this.plans = new Array(this.batch.length).fill(null);
@@ -196,7 +206,8 @@ export class Timetables {
     const n = cells.length;
     let held = this.t0 + shift;
     for (let k = 0; k < n; k++) {
-      const until = k + 1 < n ? Math.ceil(departs[k] + shift + this.duration(w, cells[k], cells[k + 1])) : Infinity;
+      const until =
+        k + 1 < n ? Math.ceil(departs[k] + shift + this.duration(w, cells[k], cells[k + 1])) : Infinity;
       res.add(w.id, cells[k], held, until);
       if (k + 1 < n) {
         const startTick = Math.ceil(departs[k] + shift);
@@ -215,11 +226,21 @@ export class Timetables {
 
   private commit(w: TimetableWalker, plan: { cells: number[]; departs: number[] }, shift: number): void {
     const { cells, departs } = plan;
-    for (let k = 0; k + 1 < cells.length; k++) this.steps.commit(w.id, cells[k], cells[k + 1], Math.ceil(departs[k] + shift));
+    for (let k = 0; k + 1 < cells.length; k++)
+      this.steps.commit(w.id, cells[k], cells[k + 1], Math.ceil(departs[k] + shift));
   }
 
   private duration(w: TimetableWalker, a: number, b: number): number {
     const width = this.grid.width;
-    return a % width !== b % width && Math.floor(a / width) !== Math.floor(b / width) ? w.straight * Math.SQRT2 : w.straight;
+    return a % width !== b % width && Math.floor(a / width) !== Math.floor(b / width)
+      ? w.straight * Math.SQRT2
+      : w.straight;
   }
+}
+
+/** A 32-bit integer hash (for shuffled orders). */
+function mix(x: number): number {
+  let h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return (h ^ (h >>> 16)) >>> 0;
 }

@@ -250,7 +250,8 @@ export class Transition {
       if (!grid.canStep(x, y, d)) continue;
       const u = c + DY[d] * w + DX[d];
       cand[base + n] = u;
-      key[base + n] = agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
+      key[base + n] =
+        agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
       // Entering a tile someone stands on means waiting until they have left it (a step's time).
       if (this.occNow[u] !== NONE) key[base + n] += this.followCost;
       if (parent !== NONE && this.swap && this.swapRequired(parent, i, c, u)) key[base + n] += DEFER;
@@ -410,7 +411,9 @@ export class Transition {
       vl = this.lastOpening;
     }
     const dpVp = agents.dist(pusher, vp);
-    return agents.dist(puller, vp) < agents.dist(puller, vl) && (dpVp === 0 || agents.dist(pusher, vl) < dpVp);
+    return (
+      agents.dist(puller, vp) < agents.dist(puller, vl) && (dpVp === 0 || agents.dist(pusher, vl) < dpVp)
+    );
   }
 
   /** Whether backing away from `vp0` through `vl0` reaches a tile with room to let another pass. */
