@@ -147,7 +147,6 @@ export class Knot {
         // Found: commit the shortest way there from where the members have got to, over everything the
         // search met, all at once (the members then take their steps as fast as the step queue allows).
         const way = search.wayToGoal(this.frontNode);
-        if (process.env.TTD) console.log('knot found: members', this.members.length - 1, 'nodes', (search as any).nodes, 'way', way.length);
         for (const node of way) this.commit(steps, node);
         return work;
       }

@@ -23,7 +23,7 @@ const PER_WALKER = 20000;
 /** States a whole batch may expand, restarts included, before it is given up as too crowded. */
 const PER_BATCH = 600000;
 /** Times a batch is planned again with its failed walkers first. */
-const RESTARTS = Number(process.env.RS ?? 4);
+const RESTARTS = 4;
 /**
  * Ticks a walker not planned yet holds its tile in the reservations: those planned before it may pass there
  * later (it will have left by then, or its own search fails and the batch starts again with it first).
@@ -128,7 +128,6 @@ export class Timetables {
         PER_WALKER,
       );
       if (plan === null) {
-        if (process.env.TTD) console.log('fail', w.id, 'attempt', this.attempt, 'pos', this.pos, 'work', this.search.work - start, 'cell', w.cell % this.grid.width, Math.floor(w.cell / this.grid.width), 'goal', w.goal % this.grid.width, Math.floor(w.goal / this.grid.width));
         this.spent += this.search.work - start;
         if (this.attempt >= RESTARTS || this.spent > PER_BATCH) return this.giveUp();
         // Plan again, this one first.
