@@ -19,13 +19,15 @@ export interface ScenarioOptions {
   tickHz?: number;
   /** Tiles per second of every walker, or one speed per walker. */
   speed?: number | readonly number[];
+  /** 8 (the default) or 4: the world's moves. */
+  moves?: 8 | 4;
 }
 
 export type Route = [x: number, y: number, goalX: number, goalY: number];
 
 export function scenario(rows: readonly string[], routes: readonly Route[], opts: ScenarioOptions = {}) {
   const grid = NavGrid.fromRows(rows);
-  const world = new World(grid, { seed: opts.seed ?? 7, tickHz: opts.tickHz ?? 20 });
+  const world = new World(grid, { seed: opts.seed ?? 7, tickHz: opts.tickHz ?? 20, moves: opts.moves ?? 8 });
   const speedOf = (k: number) =>
     typeof opts.speed === 'number' ? opts.speed : (opts.speed?.[k % opts.speed.length] ?? 3);
   const list: Walker[] = routes.map(([x, y, gx, gy], k) => ({

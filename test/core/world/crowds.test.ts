@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { traceHeader, traceLine } from '../../../src/core/world/trace.ts';
+import { loadCrowd, runCrowd } from '../../../tools/lib/crowd.ts';
+import { loadSessionMap, runSession } from '../../../tools/lib/session.ts';
+import { checkTrace } from '../../support/checkTrace.ts';
+import { longestStandSeconds } from '../../support/liveness.ts';
+import { gridRows } from '../../support/runWorld.ts';
+import { CORRIDOR, scenario, settle } from '../../support/scenarios.ts';
+
+/**
+ * The crowds that froze before the crowd planner (MOVEMENT.md): the game's own crowds on the town, and
+ * one-shot crowds of the multi-agent pathfinding benchmark. Each is deterministic (a seeded world), bounded in
+ * game time, and its trace is checked: no shared tile, no jump, no corner cut, and nobody wandering or going
+ * home stands for over 10 s.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CROWD = `${ROOT}test/fixtures/crowd/`;
+
+describe('the game’s crowds flow', () => {
+  for (const enemies of [150, 200]) {
+    it(`town with ${enemies} enemies (20–27 % of its walkable tiles), 5 minutes of play`, async () => {
+      const { grid, spawns } = await loadSessionMap(`${ROOT}maps/town.tmj`);
+      const lines: string[] = [];
+      runSession(
+        grid,
+        spawns,
+        { enemies, ticks: 6000, seed: 2, tickHz: 20 },
+        {
+          onWorld: (world) => lines.push(traceHeader(world)),
+          afterTick(world) {
+            for (let i = 0; i < world.events.count; i++) {
+              const line = traceLine(world.events.at(i));
+              if (line) lines.push(line);
+            }
+          },
+        },
+      );
+      expect(checkTrace(gridRows(grid), lines).problems).toEqual([]);
+      const stand = longestStandSeconds(lines);
+      expect(stand.seconds, `character ${stand.id}`).toBeLessThanOrEqual(10);
+    });
+  }
+});
+
+describe('one-shot crowds all arrive', () => {
+  const cases = [
+    { name: 'room-33-33-3', agents: 100, moves: 8 as const },
+    { name: 'random-32-32-20', agents: 200, moves: 8 as const },
+    { name: 'random-32-32-20', agents: 300, moves: 4 as const },
+    { name: 'warehouse-50-18', agents: 150, moves: 4 as const },
+  ];
+  for (const { name, agents, moves } of cases) {
+    it(`${name} × ${agents}, ${moves} moves, within 150 s`, async () => {
+      const instance = await loadCrowd(`${CROWD}${name}.map`, `${CROWD}${name}.map.scen`, agents);
+      const lines: string[] = [];
+      const result = runCrowd(
+        instance,
+        { moves, speed: 4, tickHz: 20, seconds: 150, seed: 1 },
+        { trace: (l) => lines.push(l) },
+      );
+      expect(result.arrived).toBe(agents);
+      expect(result.makespanS).not.toBeNull();
+      expect(checkTrace(gridRows(instance.grid), lines).problems).toEqual([]);
+    });
+  }
+});
+
+describe('neighbours in a one-wide corridor', () => {
+  it('two whose goals are neighbours in the corridor, reached in the wrong order, both get there', () => {
+    // The one ahead is going to the nearer tile: the one behind has to get past it, and only the rooms at the
+    // ends have room to pass.
+    for (const moves of [8, 4] as const) {
+      const { grid, world, list } = scenario(
+        CORRIDOR,
+        [
+          [3, 2, 11, 2],
+          [4, 2, 10, 2],
+        ],
+        { seed: 1, tickHz: 20, speed: 3, moves },
+      );
+      const { lines, seconds } = settle(world, list, 60);
+      expect(checkTrace(gridRows(grid), lines).problems).toEqual([]);
+      expect(seconds, `${moves} moves`).toBeLessThan(20);
+    }
+  });
+});
