@@ -22,6 +22,7 @@ export function inspectReport(map: LoadedMap, grid: boolean): Record<string, unk
     tileWidth: map.tileWidth,
     tileHeight: map.tileHeight,
     orientation: map.orientation,
+    moves: map.moves,
     walkable,
     blocked: map.nav.size - walkable,
     spawns: map.spawns.map((s) => ({ type: s.type, x: s.x, y: s.y, properties: s.properties })),

@@ -13,9 +13,19 @@ import { QueryLog } from './lib/queryLog.ts';
 import { loadSessionMap, runSession } from './lib/session.ts';
 
 const USAGE =
-  'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--trace FILE] [--queries FILE]';
+  'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--moves 8|4] [--trace FILE] [--queries FILE]';
 
-const FLAGS = ['--map', '--enemies', '--ticks', '--seed', '--aggro', '--trace', '--queries', '--tick-hz'];
+const FLAGS = [
+  '--map',
+  '--enemies',
+  '--ticks',
+  '--seed',
+  '--aggro',
+  '--trace',
+  '--queries',
+  '--tick-hz',
+  '--moves',
+];
 
 class UsageError extends Error {}
 
@@ -26,6 +36,7 @@ interface Args {
   seed: number;
   aggro?: number;
   tickHz: number;
+  moves?: 8 | 4;
   trace?: string;
   queries?: string;
 }
@@ -60,8 +71,12 @@ function parseArgs(argv: string[]): Args {
   }
   const tickHz = int('--tick-hz', 20, 1)!;
   if (tickHz !== 20 && tickHz !== 30) throw new UsageError(`--tick-hz must be 20 or 30, got ${tickHz}.`);
+  const moves = int('--moves', undefined, 1);
+  if (moves !== undefined && moves !== 8 && moves !== 4)
+    throw new UsageError(`--moves must be 8 or 4, got ${moves}.`);
   return {
     map,
+    moves,
     enemies: int('--enemies', undefined, 0),
     ticks: int('--ticks', 2000, 1)!,
     seed: int('--seed', 1, -2147483648)!,
@@ -74,24 +89,29 @@ function parseArgs(argv: string[]): Args {
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  const { grid, spawns } = await loadSessionMap(args.map);
+  const { grid, spawns, moves } = await loadSessionMap(args.map);
   const writer = (file: string | undefined, what: string) =>
     file ? new LineWriter(file, (f) => new UsageError(`${f}: the ${what} file cannot be written.`)) : null;
   const trace = writer(args.trace, 'trace');
   const queries = writer(args.queries, 'query log');
-  const summary = runSession(grid, spawns, args, {
-    onWorld(world) {
-      trace?.line(traceHeader(world));
-      if (queries) new QueryLog(world, (line) => queries.line(line));
+  const summary = runSession(
+    grid,
+    spawns,
+    { ...args, moves: args.moves ?? moves },
+    {
+      onWorld(world) {
+        trace?.line(traceHeader(world));
+        if (queries) new QueryLog(world, (line) => queries.line(line));
+      },
+      afterTick(world) {
+        if (!trace) return;
+        for (let i = 0; i < world.events.count; i++) {
+          const line = traceLine(world.events.at(i));
+          if (line) trace.line(line);
+        }
+      },
     },
-    afterTick(world) {
-      if (!trace) return;
-      for (let i = 0; i < world.events.count; i++) {
-        const line = traceLine(world.events.at(i));
-        if (line) trace.line(line);
-      }
-    },
-  });
+  );
   trace?.close();
   queries?.close();
   process.stdout.write(`${JSON.stringify(summary)}\n`);

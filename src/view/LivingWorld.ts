@@ -88,7 +88,7 @@ export class LivingWorld {
     const { map, params } = opts;
     // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
     map.nav.occupant.fill(0);
-    const world = new World(map.nav, { seed: params.seed, debug: true });
+    const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
     populate(world, spawnsFor(map, opts.arrival), { enemies: params.enemies, aggro: params.aggro });
     if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
     if (params.leash !== undefined) {

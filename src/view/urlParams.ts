@@ -1,5 +1,5 @@
 // The game's URL parameters besides `map` (see mapParam.ts): `seed`, `enemies`, `aggro`, `leash`, `hp`,
-// `debug`. They hold
+// `moves`, `debug`. They hold
 // for every map of the visit (an exit keeps them). A bad value stops the game with one sentence naming the
 // parameter and what is wrong with it, like a map that fails to load.
 
@@ -16,6 +16,8 @@ export interface PlayParams {
   hp?: number;
   /** Start with the debug view on. */
   debug: boolean;
+  /** How characters move: 8 ways or 4; undefined: the map's `moves` property (8 when it has none). */
+  moves?: 8 | 4;
 }
 
 export const DEFAULT_SEED = 1;
@@ -69,6 +71,14 @@ export function playParamsFrom(search: string): PlayParams {
       throw new Error(`The leash parameter must be a number of tiles ≥ 0, got "${clip(leash)}".`);
     }
     params.leash = n;
+  }
+
+  const moves = q.get('moves');
+  if (moves !== null) {
+    if (moves.trim() !== '4' && moves.trim() !== '8') {
+      throw new Error(`The moves parameter must be 4 or 8, got "${clip(moves)}".`);
+    }
+    params.moves = moves.trim() === '4' ? 4 : 8;
   }
 
   const hp = q.get('hp');

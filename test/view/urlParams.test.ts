@@ -14,6 +14,7 @@ describe('URL parameters of the game', () => {
       debug: true,
     });
     expect(playParamsFrom('?debug')).toMatchObject({ debug: true });
+    expect(playParamsFrom('?moves=4')).toEqual({ seed: 1, debug: false, moves: 4 });
     expect(playParamsFrom('?debug=0&aggro=2.5&enemies=0&seed=-7')).toEqual({
       seed: -7,
       enemies: 0,
@@ -36,6 +37,8 @@ describe('URL parameters of the game', () => {
     ['?aggro=0x10', /^The aggro parameter/],
     ['?aggro=1e', /^The aggro parameter/],
     ['?debug=yes', /^The debug parameter must be 1 or 0, got "yes"\.$/],
+    ['?moves=6', /^The moves parameter must be 4 or 8, got "6"\.$/],
+    ['?moves=', /^The moves parameter/],
   ])('%s is refused with one sentence naming the parameter', (query, message) => {
     expect(() => playParamsFrom(query)).toThrow(message);
     try {

@@ -16,6 +16,8 @@ export interface SessionOptions {
   seed: number;
   aggro?: number;
   tickHz: number;
+  /** 8 or 4 moves; undefined: the map's (`moves` property of a Tiled map, else 8). */
+  moves?: 8 | 4;
 }
 
 /** What a session reports as it goes: the world before its first tick, and each tick's events. */
@@ -40,7 +42,9 @@ export interface SessionSummary {
  * A Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map), with its spawns (none for a .map). The map's
  * warnings (a missing template, a spawn moved off a wall) go to stderr, one line each.
  */
-export async function loadSessionMap(file: string): Promise<{ grid: NavGrid; spawns: SpawnPoint[] }> {
+export async function loadSessionMap(
+  file: string,
+): Promise<{ grid: NavGrid; spawns: SpawnPoint[]; moves: 8 | 4 }> {
   if (file.endsWith('.map')) {
     let text: string;
     try {
@@ -50,10 +54,10 @@ export async function loadSessionMap(file: string): Promise<{ grid: NavGrid; spa
         `${file}: the map cannot be read (${e instanceof Error ? e.message : String(e)}).`,
       );
     }
-    return { grid: parseMap(text, file), spawns: [] };
+    return { grid: parseMap(text, file), spawns: [], moves: 8 };
   }
   const map = await loadMapFile(file, { warn: true });
-  return { grid: map.nav, spawns: map.spawns };
+  return { grid: map.nav, spawns: map.spawns, moves: map.moves };
 }
 
 /** Seeded player wandering: every 3–6 seconds, off to a random tile it can reach. */
@@ -96,7 +100,7 @@ export function runSession(
   opts: SessionOptions,
   hooks: SessionHooks = {},
 ): SessionSummary {
-  const world = new World(grid, { seed: opts.seed, tickHz: opts.tickHz });
+  const world = new World(grid, { seed: opts.seed, tickHz: opts.tickHz, moves: opts.moves ?? 8 });
   populate(world, spawns, { enemies: opts.enemies, aggro: opts.aggro });
   const player = new WanderingPlayer(world, opts.seed);
   hooks.onWorld?.(world);

@@ -56,6 +56,7 @@ export async function loadTiledMap(
   const nav = buildNavGrid(layers, gids, tilesets.entries, bounds, tileWidth, tileHeight);
 
   const placement = { bounds, tileWidth, tileHeight, file: url };
+  const properties = readProperties(map.properties);
   const spawns = findSpawns(layers, nav, placement, warnings, underRoofs(layers, gids, bounds.width));
   const exits = findExits(layers, placement, warnings);
   const normalized = normalizeMap(map, layers, gids, tilesets.entries, bounds, tileWidth, tileHeight, url);
@@ -81,11 +82,21 @@ export async function loadTiledMap(
     spawns,
     exits,
     layers: layerInfo,
-    properties: readProperties(map.properties),
+    properties,
+    moves: movesOf(properties, url),
     normalized,
     tilesetImages: tilesets.images,
     warnings,
   };
+}
+
+/** The map property `moves`: 4 for a four-way game, 8 (or absent) for eight ways. */
+function movesOf(properties: Record<string, unknown>, url: string): 8 | 4 {
+  const v = properties.moves;
+  if (v === undefined) return 8;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (n === 4 || n === 8) return n;
+  throw mapError(url, `the map property "moves" must be 4 or 8, got ${JSON.stringify(v)}`);
 }
 
 /** Tiles drawn over by a visible `Above` layer (roofs, treetops): whoever stands there cannot be seen. */

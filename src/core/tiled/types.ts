@@ -132,6 +132,8 @@ export interface LoadedMap {
   exits: Exit[];
   layers: LayerInfo[];
   properties: Record<string, unknown>;
+  /** How characters move on it: 8 ways (the default) or 4, from the map property `moves`. */
+  moves: 8 | 4;
   normalized: NormalizedMap;
   /** One entry per tileset image (image-collection tilesets: one per tile, with its `tileId`). */
   tilesetImages: { name: string; url: string; tileId?: number }[];
