@@ -32,6 +32,7 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
       'tileWidth',
       'tileHeight',
       'orientation',
+      'moves',
       'walkable',
       'blocked',
       'spawns',
@@ -44,6 +45,7 @@ describe('map:inspect, the map author’s view of how the game reads a map', () 
       tileWidth: 32,
       tileHeight: 32,
       orientation: 'orthogonal',
+      moves: 8,
     });
     expect([report.walkable, report.blocked]).toEqual([golden.walkable, golden.blocked]);
     expect(report.rows).toEqual(golden.rows);

@@ -194,8 +194,10 @@ export class Crowd {
         if (tt.state[id] !== TT_NONE) tt.drop(id);
         continue;
       }
-      if (tt.state[id] !== TT_NONE && tt.goal[id] === agents.goal[id]) continue;
       if (c.moving) continue;
+      // One whose timetable ended short of its goal asks again.
+      const short = tt.state[id] === BOOKED && c.cell !== agents.goal[id] && this.steps.queued(id) === 0;
+      if (tt.state[id] !== TT_NONE && tt.goal[id] === agents.goal[id] && !short) continue;
       tt.want(
         {
           id,
@@ -207,16 +209,22 @@ export class Crowd {
         this.ticks,
       );
     }
+    // A knot being solved pauses the timetables: a timetable made now would not know its plan.
+    if (this.knots.length > 0) return;
     const unplanned = tt.tick(this.ticks);
-    if (unplanned !== null && unplanned.length > 0 && this.knots.length === 0) {
-      // Too crowded for timetables: the whole crowd is one knot.
-      this.tie(unplanned[0], this.grid.width + this.grid.height, true);
-    }
+    // Walkers shut in by one another, every timetable played out: the whole crowd is one knot, every walker
+    // to its own goal (LaCAM, complete).
+    if (unplanned !== null) this.tie(unplanned[0], this.grid.width + this.grid.height, true);
   }
 
   /** Whether `id` follows a timetable (or waits for one). */
   private timed(id: number): boolean {
-    return this.timetables !== null && this.timetables.state[id] !== TT_NONE;
+    const tt = this.timetables;
+    if (tt === null) return false;
+    if (tt.state[id] !== TT_NONE) return true;
+    // One about to ask for its timetable (commanded, walking, in no knot) stands still until it has one: a
+    // step now could take it onto a tile someone's timetable passes.
+    return this.agents.role[id] === WALK && !this.host.characters[id - 1].thinks && this.knotOf[id] === 0;
   }
 
   /** Knot members and timetabled walkers take their committed steps as the queue allows, in id order. */
@@ -380,8 +388,9 @@ export class Crowd {
     for (const c of this.host.characters) {
       const id = c.id;
       if (agents.role[id] !== WALK || this.knotOf[id] !== 0 || c.planCell === agents.goal[id]) continue;
-      // One on a timetable is not stuck: it waits where its timetable says, and the timetable plays out.
-      if (this.timetables?.state[id] === BOOKED) continue;
+      // One on a timetable (or waiting for its batch's) is not stuck: it waits where its timetable says, and
+      // the timetable plays out.
+      if (this.timed(id)) continue;
       const stuck = this.ticks - this.bestTick[id];
       if (stuck > worst && this.bestGoal[id] === agents.goal[id]) {
         worst = stuck;

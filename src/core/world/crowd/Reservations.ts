@@ -95,31 +95,37 @@ export class Reservations {
     }
   }
 
+  /** Whether someone other than `self` holds `cell` for good (stands there waiting, or ends there). */
+  heldForGood(cell: number, self: number): boolean {
+    for (let x = this.head[cell]; x !== NONE; x = this.next[x])
+      if (this.end[x] === Number.POSITIVE_INFINITY && this.who[x] !== self) return true;
+    return false;
+  }
+
   /**
    * The free intervals of `cell` (gaps between others' reservations), written as [start, end) pairs into
    * `out` from index 0, for times from `from` on; returns how many. The last one ends at Infinity unless
    * someone holds the tile for ever.
    */
-  gaps(cell: number, from: number, self: number, out: Float64Array): number {
+  gaps(cell: number, from: number, self: number, out: Float64Array, at = 0, cap = out.length >> 1): number {
     let n = 0;
     let t = from;
-    const cap = out.length >> 1;
     for (let x = this.head[cell]; x !== NONE && n < cap; x = this.next[x]) {
       if (this.who[x] === self) continue;
       const s = this.start[x];
       const e = this.end[x];
       if (e <= t) continue;
       if (s > t) {
-        out[2 * n] = t;
-        out[2 * n + 1] = s;
+        out[at + 2 * n] = t;
+        out[at + 2 * n + 1] = s;
         n++;
       }
       if (e > t) t = e;
       if (t === Number.POSITIVE_INFINITY) return n;
     }
     if (n < cap) {
-      out[2 * n] = t;
-      out[2 * n + 1] = Number.POSITIVE_INFINITY;
+      out[at + 2 * n] = t;
+      out[at + 2 * n + 1] = Number.POSITIVE_INFINITY;
       n++;
     }
     return n;

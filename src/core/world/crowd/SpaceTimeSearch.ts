@@ -14,8 +14,16 @@ import type { Reservations } from './Reservations.ts';
  * keeps a crowd of walkers flowing: they pass one another in time instead of pushing (MOVEMENT.md).
  */
 
-/** Free intervals kept per tile in one search (more are ignored: the tile counts as held then). */
-const MAX_GAPS = 16;
+/**
+ * Search states, all tiles together: each tile keeps as many free intervals as fit (16 to 64; later ones are
+ * ignored, the tile counting as held then). A busy tile of a big crowd is passed by many: with too few
+ * intervals its last, endless one is cut off, and nobody can end there or pass after.
+ */
+const MAX_STATES = 1 << 20;
+const MIN_GAPS = 16;
+const MAX_GAPS_PER_TILE = 64;
+/** Grids with more tiles than this ÷ 16 get no timetables (their state would not fit). */
+const MAX_STATES_EVER = 1 << 22;
 const NONE = -1;
 
 export interface Timetable {
@@ -38,14 +46,22 @@ export class SpaceTimeSearch {
   private parent: Int32Array = new Int32Array(0);
   private depart: Float64Array = new Float64Array(0);
   private gapEnd: Float64Array = new Float64Array(0);
+  // Each tile's free intervals as read in this search (stamped with the search's generation).
+  private gapCache: Float64Array = new Float64Array(0);
+  private gapCount: Int32Array = new Int32Array(0);
+  private gapStamp: Int32Array = new Int32Array(0);
   private gen = 0;
   // The open list: a binary heap of states by arrival + heuristic.
   private heap = new Int32Array(1024);
   private heapKey = new Float64Array(1024);
   private heapSize = 0;
-  private readonly gaps = new Float64Array(2 * MAX_GAPS);
+  private readonly gaps: Float64Array;
+  /** Free intervals kept per tile. */
+  private readonly maxGaps: number;
 
   constructor(grid: NavGrid, moves: 8 | 4, reservations: Reservations) {
+    this.maxGaps = Math.max(MIN_GAPS, Math.min(MAX_GAPS_PER_TILE, Math.floor(MAX_STATES / grid.size)));
+    this.gaps = new Float64Array(2 * this.maxGaps);
     this.grid = grid;
     this.moves = moves;
     this.reservations = reservations;
@@ -53,14 +69,15 @@ export class SpaceTimeSearch {
 
   /** Whether the grid is small enough for timetables (their per-tile state is allocated on first use). */
   static fits(grid: NavGrid): boolean {
-    return grid.size * MAX_GAPS <= 1 << 22;
+    return grid.size * MIN_GAPS <= MAX_STATES_EVER;
   }
 
   /**
    * The earliest timetable for walker `id` from `start` (where it stands, ready at tick `now`) to `goal`,
    * stepping a straight tile in `straight` ticks (a diagonal √2 times that), around everyone else's
    * reservations; `tilesLeft(cell)` is an admissible estimate of the tiles from a cell to the goal. Null when
-   * none is found within `maxExpanded` states.
+   * none is found within `maxExpanded` states; with `partial`, then the timetable to the tile nearest the goal
+   * where it can stay for good (half a tile nearer than its start at least), when there is one.
    */
   plan(
     id: number,
@@ -70,33 +87,40 @@ export class SpaceTimeSearch {
     straight: number,
     tilesLeft: (cell: number) => number,
     maxExpanded: number,
+    partial = false,
   ): Timetable | null {
     const grid = this.grid;
     const w = grid.width;
     const res = this.reservations;
     const gaps = this.gaps;
     if (this.stamp.length === 0) {
-      const n = grid.size * MAX_GAPS;
+      const n = grid.size * this.maxGaps;
       this.stamp = new Int32Array(n);
       this.closed = new Int32Array(n);
       this.best = new Float64Array(n);
       this.parent = new Int32Array(n);
       this.depart = new Float64Array(n);
       this.gapEnd = new Float64Array(n);
+      this.gapCache = new Float64Array(2 * n);
+      this.gapCount = new Int32Array(grid.size);
+      this.gapStamp = new Int32Array(grid.size);
     }
     if (++this.gen === 0x7fffffff) {
       this.stamp.fill(0);
       this.closed.fill(0);
+      this.gapStamp.fill(0);
       this.gen = 1;
     }
     const gen = this.gen;
+    const G = this.maxGaps;
+    const cache = this.gapCache;
     this.heapSize = 0;
     // The start state: the free interval of the start tile that holds `now`.
     const ng = res.gaps(start, now, id, gaps);
     let k0 = -1;
     for (let k = 0; k < ng; k++) if (gaps[2 * k] <= now && now < gaps[2 * k + 1]) k0 = k;
     if (k0 < 0) return null;
-    const s0 = start * MAX_GAPS + k0;
+    const s0 = start * this.maxGaps + k0;
     this.stamp[s0] = gen;
     this.best[s0] = now;
     this.parent[s0] = NONE;
@@ -105,17 +129,31 @@ export class SpaceTimeSearch {
     this.push(s0, now + tilesLeft(start) * straight);
     let expanded = 0;
     const step = this.moves === 8 ? 1 : 2;
+    // The best place to stay for good met so far (nearest the goal, then earliest), for a partial timetable.
+    let stay = -1;
+    let stayLeft = tilesLeft(start) - 0.5;
+    let stayAt = Number.POSITIVE_INFINITY;
     while (this.heapSize > 0 && expanded < maxExpanded) {
       const s = this.pop();
       if (this.closed[s] === gen) continue;
       this.closed[s] = gen;
       expanded++;
-      const v = (s / MAX_GAPS) | 0;
+      const v = (s / this.maxGaps) | 0;
       const g = this.best[s];
       const endV = this.gapEnd[s];
-      if (v === goal && endV === Number.POSITIVE_INFINITY) {
-        this.work += expanded;
-        return this.timetable(s);
+      if (endV === Number.POSITIVE_INFINITY) {
+        if (v === goal) {
+          this.work += expanded;
+          return this.timetable(s);
+        }
+        if (partial) {
+          const left = tilesLeft(v);
+          if (left < stayLeft || (left === stayLeft && g < stayAt)) {
+            stay = s;
+            stayLeft = left;
+            stayAt = g;
+          }
+        }
       }
       const x = v % w;
       const y = (v - x) / w;
@@ -125,10 +163,16 @@ export class SpaceTimeSearch {
         const dur = d & 1 ? straight * Math.SQRT2 : straight;
         // Gaps are counted from the search's start, so a state's gap index names the same gap however late it
         // is reached.
-        const nu = res.gaps(u, now, id, gaps);
+        // (Each tile's gaps are read once per search: the reservations do not change during one.)
+        if (this.gapStamp[u] !== gen) {
+          this.gapStamp[u] = gen;
+          this.gapCount[u] = res.gaps(u, now, id, cache, 2 * G * u, G);
+        }
+        const nu = this.gapCount[u];
+        const base = 2 * G * u;
         for (let j = 0; j < nu; j++) {
-          const a = gaps[2 * j];
-          const b = gaps[2 * j + 1];
+          const a = cache[base + 2 * j];
+          const b = cache[base + 2 * j + 1];
           if (b <= g) continue;
           // Leave now (carrying the fraction) when the tile is free from the tick the step starts; else
           // wait, in whole ticks, for it.
@@ -149,7 +193,7 @@ export class SpaceTimeSearch {
           const arrive = t + dur;
           // Held on v until it arrives on u; on u from the start of the step, and it must get out again.
           if (Math.ceil(arrive) > endV || Math.ceil(arrive) >= b) continue;
-          const su = u * MAX_GAPS + j;
+          const su = u * this.maxGaps + j;
           if (this.stamp[su] === gen && (this.best[su] <= arrive || this.closed[su] === gen)) continue;
           this.stamp[su] = gen;
           this.best[su] = arrive;
@@ -161,14 +205,14 @@ export class SpaceTimeSearch {
       }
     }
     this.work += expanded;
-    return null;
+    return stay >= 0 ? this.timetable(stay) : null;
   }
 
   private timetable(s: number): Timetable {
     const cells: number[] = [];
     const departs: number[] = [];
     for (let x = s; x !== NONE; x = this.parent[x]) {
-      cells.push((x / MAX_GAPS) | 0);
+      cells.push((x / this.maxGaps) | 0);
       if (this.parent[x] !== NONE) departs.push(this.depart[x]);
     }
     cells.reverse();

@@ -1,33 +1,46 @@
 import type { NavGrid } from '../../grid/NavGrid.ts';
 import { Reservations } from './Reservations.ts';
-import { SpaceTimeSearch } from './SpaceTimeSearch.ts';
+import { SpaceTimeSearch, type Timetable } from './SpaceTimeSearch.ts';
 import type { StepQueue } from './StepQueue.ts';
 
 /**
- * Timetables for commanded walkers (characters with no mind of their own sent somewhere), planned together
- * by prioritised planning: each walker's timetable (SpaceTimeSearch.ts) goes round the reservations of those
- * planned before it, so the crowd flows, walkers passing one another in time rather than pushing. Walkers sent
- * together form a batch, planned nearest goal first; one that finds no timetable is moved to the front and the
- * batch is planned again (prioritised planning with restarts), up to a few times. Nobody in a batch moves
- * until the whole batch has its timetables; then every step is committed to the step queue, keyed by the tick
- * it starts, so each tile is entered in timetable order.
+ * Timetables for commanded walkers (characters with no mind of their own sent somewhere), planned by
+ * prioritised planning: each walker's timetable (SpaceTimeSearch.ts) goes round the reservations of those
+ * planned before it, so the crowd flows, walkers passing one another in time rather than pushing. Every
+ * timetable is committed to the step queue keyed by the tick each step starts, so each tile is entered in
+ * timetable order.
  *
- * When a batch cannot be planned (or would cost too much), `tick` says so: the crowd then solves the walkers
- * as one knot (a complete configuration search) instead.
+ * Walkers sent together are first planned as one batch, all at once: nearest goal first, each one not planned
+ * yet holding its tile only a little while (those planned before it may pass there later), planned again with
+ * the failed first and then in shuffled orders, up to four times; nobody moves until all have timetables.
+ *
+ * A batch that cannot be planned so is planned one by one instead, in rounds. A walker waiting for its
+ * timetable holds its tile for as long as it waits, so every timetable made meanwhile goes round it and is
+ * valid the moment it is made: it is committed at once. One that finds none (shut in by others still waiting)
+ * waits and tries again next round, once those planned have made room; while someone stands on its goal for
+ * good, its timetable takes it as near as it can stay, and it asks again there. A round that plans nobody, with
+ * nobody new asking and every timetable played out, cannot be helped by another: `tick` hands its walkers back
+ * and the crowd solves them as one knot (Knot.ts). So does a small batch (up to 32) that failed, with nothing
+ * else under way: LaCAM's plans for a handful of walkers are short.
  */
-
 /** Search states expanded per tick, all walkers together (deterministic work). */
 const BUDGET = 20000;
-/** States one walker's search may expand. */
+/** States one walker's search may expand, */
 const PER_WALKER = 20000;
-/** States a whole batch may expand, restarts included, before it is given up as too crowded. */
+/** or, for a long walk, this many per tile of it (a search round a big map's lakes expands many). */
+const PER_WALKER_TILE = 400;
+/** States a batch planned all at once may expand, restarts included (or this many per tile of its walks). */
 const PER_BATCH = 600000;
+const PER_BATCH_TILE = 64;
 /** Times a batch is planned again with its failed walkers first. */
 const RESTARTS = 4;
 /**
- * Ticks a walker not planned yet holds its tile in the reservations: those planned before it may pass there
- * later (it will have left by then, or its own search fails and the batch starts again with it first).
+ * A batch of at most this many that cannot be planned all at once is handed back whole when nothing else is
+ * under way (to be solved as one knot: LaCAM's plans for a handful of walkers are short); a bigger one is
+ * planned one by one.
  */
+const KNOT_BATCH = 32;
+/** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
 const START_HOLD = 10;
 
 export const NONE = 0;
@@ -46,7 +59,7 @@ export interface TimetableWalker {
 }
 
 export class Timetables {
-  /** Per character id: NONE, WAITING (in a batch being planned) or BOOKED. */
+  /** Per character id: NONE, WAITING (for its timetable) or BOOKED. */
   state = new Uint8Array(16);
   /** The goal each was planned for. */
   goal = new Int32Array(16).fill(-1);
@@ -54,15 +67,26 @@ export class Timetables {
   private readonly steps: StepQueue;
   private readonly reservations: Reservations;
   private readonly search: SpaceTimeSearch;
-  // The batch being planned: its walkers in order, how far planning got, when it began, its work so far.
-  private batch: TimetableWalker[] = [];
-  private waiting: TimetableWalker[] = [];
+  /** This round's walkers in planning order, how far it got, and whether it planned anyone yet. */
+  private round: TimetableWalker[] = [];
   private pos = 0;
+  private plannedThisRound = false;
+  /** Walkers for the next round: newcomers, and this round's that found no timetable. */
+  private next: TimetableWalker[] = [];
+  private failed: TimetableWalker[] = [];
+  // The batch being planned all at once: its walkers in order, how far planning got, when it began, the
+  // attempt, its work so far and its cap, the timetables found, those put first. Walkers a batch gave up on
+  // (`streamed`, by id, with the goal) are planned one by one from then on, until sent elsewhere.
+  private batch: TimetableWalker[] = [];
+  private bpos = 0;
   private t0 = 0;
   private attempt = 0;
   private spent = 0;
-  private plans: ({ cells: number[]; departs: number[] } | null)[] = [];
+  private batchCap = PER_BATCH;
+  private plans: (Timetable | null)[] = [];
   private boosted = new Set<number>();
+  private streamed = new Int32Array(16).fill(-1);
+  private handBack: number[] | null = null;
 
   constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue) {
     this.grid = grid;
@@ -85,15 +109,18 @@ export class Timetables {
     const g = new Int32Array(n).fill(-1);
     g.set(this.goal);
     this.goal = g;
+    const st = new Int32Array(n).fill(-1);
+    st.set(this.streamed);
+    this.streamed = st;
   }
 
-  /** `w` wants a timetable to its goal (standing where it is, from now): it joins the next batch. */
+  /** `w` wants a timetable to its goal (standing where it is, from now): it holds its tile until it has one. */
   want(w: TimetableWalker, now: number): void {
     this.drop(w.id);
     this.state[w.id] = WAITING;
     this.goal[w.id] = w.goal;
-    this.reservations.add(w.id, w.cell, now, now + START_HOLD);
-    this.waiting.push(w);
+    this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
+    this.next.push(w);
   }
 
   /** `id` no longer follows a timetable: its reservations and the steps it has not started go. */
@@ -106,18 +133,117 @@ export class Timetables {
   }
 
   /**
-   * Plans within this tick's budget. Returns the walkers to solve another way when a batch could not be
-   * planned (their timetables are dropped), else null.
+   * Plans within this tick's budget. Returns the walkers to solve another way when a whole round planned
+   * nobody (their timetables are dropped), else null.
    */
   tick(now: number): number[] | null {
-    if (this.batch.length === 0) {
-      if (this.waiting.length === 0) return null;
-      this.begin(now);
-    }
     const start = this.search.work;
-    while (this.pos < this.batch.length && this.search.work - start < BUDGET) {
-      const w = this.batch[this.pos];
+    for (;;) {
+      if (this.batch.length > 0) {
+        if (this.planBatch(now, start)) continue;
+        const ids = this.handBack;
+        this.handBack = null;
+        if (ids !== null) return ids;
+        break;
+      }
+      if (this.pos === this.round.length) {
+        if (
+          this.round.length > 0 &&
+          !this.plannedThisRound &&
+          this.failed.length > 0 &&
+          this.next.length === 0
+        ) {
+          // A round that planned nobody, and nobody new asks: the next would plan nobody either (nothing
+          // changed but the clock).
+          // Its walkers are handed back once every timetable under way has played out (so that whatever
+          // solves them never shares a tile's queue with a timetable).
+          if (this.underWay()) break;
+          const ids = this.failed.filter((w) => this.waits(w)).map((w) => w.id);
+          this.failed = [];
+          this.round = [];
+          this.pos = 0;
+          for (const id of ids) this.drop(id);
+          if (ids.length > 0) return ids;
+        }
+        // Walkers newly sent are first planned all together, as one batch.
+        const fresh = this.next.filter((w) => this.waits(w) && this.streamed[w.id] !== w.goal);
+        if (fresh.length > 0) {
+          this.next = this.next.filter((w) => !fresh.includes(w));
+          this.beginBatch(fresh, now);
+          continue;
+        }
+        if (!this.nextRound()) break;
+      }
+      if (this.search.work - start >= BUDGET) break;
+      const w = this.round[this.pos++];
+      // Dropped meanwhile (a knot took it, or it was sent elsewhere).
+      if (!this.waits(w)) continue;
       this.reservations.release(w.id);
+      const plan = this.search.plan(
+        w.id,
+        w.cell,
+        now,
+        w.goal,
+        w.straight,
+        (c) => w.tilesLeft(c),
+        Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
+        this.reservations.heldForGood(w.goal, w.id),
+      );
+      // While someone stands on its goal for good (waiting, or ending there short of its own), a timetable
+      // takes the walker as near as it can stay; it asks again when it gets there.
+      if (plan === null) {
+        // It waits where it stands, and tries again next round.
+        this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
+        this.failed.push(w);
+        continue;
+      }
+      this.plannedThisRound = true;
+      this.reserve(w, plan, now);
+      this.commit(w, plan);
+      this.state[w.id] = BOOKED;
+    }
+    return null;
+  }
+
+  /** Whether some walker has timetabled steps it has not started. */
+  private underWay(): boolean {
+    for (let id = 1; id < this.state.length; id++)
+      if (this.state[id] === BOOKED && this.steps.queued(id) > 0) return true;
+    return false;
+  }
+
+  /**
+   * A batch of walkers newly sent is planned all at once first (prioritised planning with restarts): each
+   * not planned yet holds its tile only a little while, so those planned before it may pass there later (it
+   * will have left by then, or its own search fails and the batch is planned again with it first). Nobody in
+   * the batch moves until all have timetables; then every step is committed, shifted to start now. A batch
+   * that cannot be planned so goes on one by one (rounds).
+   */
+  private beginBatch(list: TimetableWalker[], now: number): void {
+    this.batch = list;
+    this.t0 = now;
+    this.attempt = 0;
+    this.spent = 0;
+    let tiles = 0;
+    for (const w of list) tiles += w.tilesLeft(w.cell);
+    this.batchCap = Math.max(PER_BATCH, PER_BATCH_TILE * tiles);
+    this.boosted.clear();
+    this.orderBatch();
+  }
+
+  /** Plans the batch on within the tick's budget; false when the budget is spent or the batch handed back. */
+  private planBatch(now: number, start: number): boolean {
+    while (this.bpos < this.batch.length) {
+      if (this.search.work - start >= BUDGET) return false;
+      const w = this.batch[this.bpos];
+      if (!this.waits(w)) {
+        // Dropped meanwhile: plan the others without it.
+        this.batch.splice(this.bpos, 1);
+        this.plans.splice(this.bpos, 1);
+        continue;
+      }
+      this.reservations.release(w.id);
+      const before = this.search.work;
       const plan = this.search.plan(
         w.id,
         w.cell,
@@ -125,51 +251,53 @@ export class Timetables {
         w.goal,
         w.straight,
         (c) => w.tilesLeft(c),
-        PER_WALKER,
+        Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
       );
+      this.spent += this.search.work - before;
       if (plan === null) {
-        this.spent += this.search.work - start;
-        if (this.attempt >= RESTARTS || this.spent > PER_BATCH) return this.giveUp();
+        if (this.attempt >= RESTARTS || this.spent > this.batchCap) {
+          if (this.batch.length <= KNOT_BATCH && !this.underWay()) {
+            this.handBack = this.batch.map((x) => x.id);
+            for (const id of this.handBack) this.drop(id);
+            this.batch = [];
+            return false;
+          }
+          this.abandonBatch(now);
+          return true;
+        }
         // Plan again, this one first.
         this.boosted.add(w.id);
-        this.restart();
-        return null;
+        this.attempt++;
+        this.orderBatch();
+        continue;
       }
-      this.plans[this.pos] = plan;
-      this.reserve(w, plan, 0);
-      this.pos++;
+      this.plans[this.bpos++] = plan;
+      this.reserve(w, plan, this.t0);
     }
-    this.spent += this.search.work - start;
-    if (this.spent > PER_BATCH) return this.giveUp();
-    if (this.pos < this.batch.length) return null;
     // All planned: commit every step, shifted to start now (the walkers waited while the batch was planned).
     const shift = now - this.t0;
     for (let k = 0; k < this.batch.length; k++) {
       const w = this.batch[k];
       const plan = this.plans[k]!;
       if (shift !== 0) {
+        for (let j = 0; j < plan.departs.length; j++) plan.departs[j] += shift;
         this.reservations.release(w.id);
-        this.reserve(w, plan, shift);
+        this.reserve(w, plan, now);
       }
-      this.commit(w, plan, shift);
+      this.commit(w, plan);
       this.state[w.id] = BOOKED;
     }
     this.batch = [];
-    return null;
+    this.plannedThisRound = true;
+    return true;
   }
 
-  private begin(now: number): void {
-    this.batch = this.waiting;
-    this.waiting = [];
-    this.t0 = now;
-    this.attempt = 0;
-    this.spent = 0;
-    this.boosted.clear();
-    this.order();
-  }
-
-  /** Boosted walkers first, then nearest goal first (those are soon out of the way). */
-  private order(): void {
+  /** Those that failed first, then nearest goal first (those are soon out of the way), or shuffled. */
+  private orderBatch(): void {
+    for (const w of this.batch) {
+      this.reservations.release(w.id);
+      this.reservations.add(w.id, w.cell, this.t0, this.t0 + START_HOLD);
+    }
     const boosted = this.boosted;
     // The first attempt: nearest goal first. Later ones: those that failed first, the rest in a shuffled
     // order (deterministic: a hash of the attempt and the id), since the same order would fail the same way.
@@ -178,38 +306,48 @@ export class Timetables {
     this.batch.sort(
       (a, b) => (boosted.has(b.id) ? 1 : 0) - (boosted.has(a.id) ? 1 : 0) || key(a) - key(b) || a.id - b.id,
     );
-    this.pos = 0;
+    this.bpos = 0;
     this.plans = new Array(this.batch.length).fill(null);
   }
 
-  private restart(): void {
-    this.attempt++;
+  /** The batch cannot be planned all at once: its walkers hold their tiles and are planned one by one. */
+  private abandonBatch(now: number): void {
     for (const w of this.batch) {
       this.reservations.release(w.id);
-      this.reservations.add(w.id, w.cell, this.t0, this.t0 + START_HOLD);
+      this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
+      this.streamed[w.id] = w.goal;
+      this.next.push(w);
     }
-    this.order();
+    this.batch = [];
   }
 
-  private giveUp(): number[] {
-    const ids = this.batch.map((w) => w.id);
-    for (const id of ids) this.drop(id);
-    this.batch = [];
-    return ids;
+  private waits(w: TimetableWalker): boolean {
+    return this.state[w.id] === WAITING && this.goal[w.id] === w.goal;
+  }
+
+  /** Starts the next round: those that failed and the newcomers, nearest goal first. False when none wait. */
+  private nextRound(): boolean {
+    const list = [...this.failed, ...this.next].filter((w) => this.waits(w));
+    this.failed = [];
+    this.next = [];
+    list.sort((a, b) => a.tilesLeft(a.cell) - b.tilesLeft(b.cell) || a.id - b.id);
+    this.round = list;
+    this.pos = 0;
+    this.plannedThisRound = false;
+    return list.length > 0;
   }
 
   /** Tile k is held from the tick the step into it starts until the walker arrives on the next one. */
-  private reserve(w: TimetableWalker, plan: { cells: number[]; departs: number[] }, shift: number): void {
+  private reserve(w: TimetableWalker, plan: Timetable, from: number): void {
     const res = this.reservations;
     const { cells, departs } = plan;
     const n = cells.length;
-    let held = this.t0 + shift;
+    let held = from;
     for (let k = 0; k < n; k++) {
-      const until =
-        k + 1 < n ? Math.ceil(departs[k] + shift + this.duration(w, cells[k], cells[k + 1])) : Infinity;
+      const until = k + 1 < n ? Math.ceil(departs[k] + this.duration(w, cells[k], cells[k + 1])) : Infinity;
       res.add(w.id, cells[k], held, until);
       if (k + 1 < n) {
-        const startTick = Math.ceil(departs[k] + shift);
+        const startTick = Math.ceil(departs[k]);
         const a = cells[k];
         const b = cells[k + 1];
         const w0 = this.grid.width;
@@ -223,10 +361,10 @@ export class Timetables {
     }
   }
 
-  private commit(w: TimetableWalker, plan: { cells: number[]; departs: number[] }, shift: number): void {
+  private commit(w: TimetableWalker, plan: Timetable): void {
     const { cells, departs } = plan;
     for (let k = 0; k + 1 < cells.length; k++)
-      this.steps.commit(w.id, cells[k], cells[k + 1], Math.ceil(departs[k] + shift));
+      this.steps.commit(w.id, cells[k], cells[k + 1], Math.ceil(departs[k]));
   }
 
   private duration(w: TimetableWalker, a: number, b: number): number {
