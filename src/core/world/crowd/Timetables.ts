@@ -29,9 +29,8 @@ const BUDGET = 20000;
 const PER_WALKER = 20000;
 /** or, for a long walk, this many per tile of it (a search round a big map's lakes expands many). */
 const PER_WALKER_TILE = 400;
-/** States a batch planned all at once may expand, restarts included (or this many per tile of its walks). */
+/** States a batch planned all at once may expand, restarts included (beyond, it goes on one by one). */
 const PER_BATCH = 600000;
-const PER_BATCH_TILE = 64;
 /** Times a batch is planned again with its failed walkers first. */
 const RESTARTS = 4;
 /**
@@ -82,11 +81,13 @@ export class Timetables {
   private t0 = 0;
   private attempt = 0;
   private spent = 0;
-  private batchCap = PER_BATCH;
   private plans: (Timetable | null)[] = [];
   private boosted = new Set<number>();
   private streamed = new Int32Array(16).fill(-1);
   private handBack: number[] | null = null;
+  /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
+  private version = 0;
+  private failedAt = new Map<number, number>();
 
   constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue) {
     this.grid = grid;
@@ -126,6 +127,8 @@ export class Timetables {
   /** `id` no longer follows a timetable: its reservations and the steps it has not started go. */
   drop(id: number): void {
     if (this.state[id] === NONE) return;
+    this.version++;
+    this.failedAt.delete(id);
     this.reservations.release(id);
     this.steps.forgetSteps(id);
     this.state[id] = NONE;
@@ -178,6 +181,11 @@ export class Timetables {
       const w = this.round[this.pos++];
       // Dropped meanwhile (a knot took it, or it was sent elsewhere).
       if (!this.waits(w)) continue;
+      // Failed, and no reservation has changed since: it would fail again (it could only wait longer first).
+      if (this.failedAt.get(w.id) === this.version) {
+        this.failed.push(w);
+        continue;
+      }
       this.reservations.release(w.id);
       const plan = this.search.plan(
         w.id,
@@ -195,8 +203,10 @@ export class Timetables {
         // It waits where it stands, and tries again next round.
         this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
         this.failed.push(w);
+        this.failedAt.set(w.id, this.version);
         continue;
       }
+      this.failedAt.delete(w.id);
       this.plannedThisRound = true;
       this.reserve(w, plan, now);
       this.commit(w, plan);
@@ -224,9 +234,6 @@ export class Timetables {
     this.t0 = now;
     this.attempt = 0;
     this.spent = 0;
-    let tiles = 0;
-    for (const w of list) tiles += w.tilesLeft(w.cell);
-    this.batchCap = Math.max(PER_BATCH, PER_BATCH_TILE * tiles);
     this.boosted.clear();
     this.orderBatch();
   }
@@ -255,7 +262,7 @@ export class Timetables {
       );
       this.spent += this.search.work - before;
       if (plan === null) {
-        if (this.attempt >= RESTARTS || this.spent > this.batchCap) {
+        if (this.attempt >= RESTARTS || this.spent > PER_BATCH) {
           if (this.batch.length <= KNOT_BATCH && !this.underWay()) {
             this.handBack = this.batch.map((x) => x.id);
             for (const id of this.handBack) this.drop(id);
@@ -339,6 +346,7 @@ export class Timetables {
 
   /** Tile k is held from the tick the step into it starts until the walker arrives on the next one. */
   private reserve(w: TimetableWalker, plan: Timetable, from: number): void {
+    this.version++;
     const res = this.reservations;
     const { cells, departs } = plan;
     const n = cells.length;
