@@ -246,7 +246,7 @@ export class World {
   /** Advance one tick: searches, movement, brains, combat. */
   step(): void {
     const t = this.tick;
-    this.events.clear();
+    this.events.beginStep();
     this.keepFieldFresh();
     this.scheduler.serve(this.runRequest);
     this.mover.tick(this, t);
@@ -263,6 +263,7 @@ export class World {
     this.chasing = chasing;
     if (this.player) this.playerFights(this.player, t);
     this.tick = t + 1;
+    this.events.endStep();
   }
 
   /**

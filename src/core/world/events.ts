@@ -39,11 +39,15 @@ export interface WorldEvent {
 
 /**
  * The events of the current tick. Event objects are pooled: read them during the tick (or copy what you
- * keep); `step()` reuses them on the next tick, so a busy crowd allocates nothing.
+ * keep); `step()` reuses them on the next tick, so a busy crowd allocates nothing. Events of a command given
+ * between two steps (a walk sent where it cannot reach) belong to the next step's events: the log is emptied
+ * by the first event after a step ended, or by the next step, whichever comes first.
  */
 export class EventLog {
   private readonly pool: WorldEvent[] = [];
   count = 0;
+  /** The events held are a finished step's: the next event or step starts afresh. */
+  private stale = false;
 
   /** The i-th event of this tick, 0 ≤ i < count. */
   at(i: number): WorldEvent {
@@ -52,9 +56,21 @@ export class EventLog {
 
   clear(): void {
     this.count = 0;
+    this.stale = false;
+  }
+
+  /** A step begins: the last step's events go, the commands' since then stay. */
+  beginStep(): void {
+    if (this.stale) this.clear();
+  }
+
+  /** A step ended: its events are there to read until the next event or step. */
+  endStep(): void {
+    this.stale = true;
   }
 
   push(t: number, type: WorldEventType, id: number, x = 0, y = 0, x2 = 0, y2 = 0): WorldEvent {
+    if (this.stale) this.clear();
     let e = this.pool[this.count];
     if (e === undefined) {
       e = { t, type, id, x, y, x2, y2, other: 0, state: 'idle' };
