@@ -23,6 +23,7 @@ import type { StepQueue } from './StepQueue.ts';
  * and the crowd solves them as one knot (Knot.ts). So does a small batch (up to 32) that failed, with nothing
  * else under way: LaCAM's plans for a handful of walkers are short.
  */
+
 /** Search states expanded per tick, all walkers together (deterministic work). */
 const BUDGET = 20000;
 /** States one walker's search may expand, */
@@ -74,7 +75,7 @@ export class Timetables {
   private next: TimetableWalker[] = [];
   private failed: TimetableWalker[] = [];
   // The batch being planned all at once: its walkers in order, how far planning got, when it began, the
-  // attempt, its work so far and its cap, the timetables found, those put first. Walkers a batch gave up on
+  // attempt, its work so far, the timetables found, those put first. Walkers a batch gave up on
   // (`streamed`, by id, with the goal) are planned one by one from then on, until sent elsewhere.
   private batch: TimetableWalker[] = [];
   private bpos = 0;
