@@ -5,6 +5,7 @@
 // covers the player or anything it could walk to, and a click on the HUD never reaches the map. It reads a
 // small model the World scene fills in every frame and redraws a text only when its value changed.
 import Phaser from 'phaser';
+import { hpLabel } from '../view/hpLabel.ts';
 
 export interface HudModel {
   mapName: string;
@@ -214,7 +215,7 @@ export class HudScene extends Phaser.Scene {
     if (m.hp !== s.hp || m.maxHp !== s.maxHp) {
       s.hp = m.hp;
       s.maxHp = m.maxHp;
-      this.hpText.setText(`HP ${Math.max(0, m.hp)} / ${m.maxHp}`);
+      this.hpText.setText(hpLabel(m.hp, m.maxHp));
       const share = m.maxHp > 0 ? Math.min(1, Math.max(0, m.hp) / m.maxHp) : 0;
       const colour = share > 0.5 ? 0x58c85a : share > 0.25 ? 0xe8b93a : 0xe0443a;
       this.bar.clear();
