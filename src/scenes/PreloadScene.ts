@@ -8,8 +8,8 @@ import type { MapRef } from '../view/mapParam.ts';
 import { ProgressBar } from '../view/ProgressBar.ts';
 import { pageHook } from '../view/pageHook.ts';
 import type { PlayParams } from '../view/urlParams.ts';
-import type { WorldRef } from '../view/worldParam.ts';
 import { WorldVisit } from '../view/WorldVisit.ts';
+import type { WorldRef } from '../view/worldParam.ts';
 import type { WorldData } from './WorldScene.ts';
 
 export interface PreloadData {
@@ -55,7 +55,7 @@ export class PreloadScene extends Phaser.Scene {
    * touching it. Any of them failing stops here with its sentence. */
   private openWorld(ref: WorldRef, params: PlayParams) {
     this.bar.show(0, `Reading ${ref.url}…`);
-    WorldVisit.open(this, ref, (share, name) => this.bar.show(share, `Loading ${name}…`)).then(
+    WorldVisit.open(this, ref, params, (share, name) => this.bar.show(share, `Loading ${name}…`)).then(
       (tour) => {
         const first = tour?.loaded(0);
         if (!tour || !first) return;

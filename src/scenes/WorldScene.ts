@@ -42,6 +42,8 @@ export class WorldScene extends Phaser.Scene {
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
   private reloader: MapReloader | null = null;
+  /** The player is crossing into a neighbour map of the Tiled world: the teardown starts the switch's clock. */
+  private crossing = false;
 
   constructor() {
     super('World');
@@ -101,9 +103,9 @@ export class WorldScene extends Phaser.Scene {
       // The maps beside this one load now, so a step over the edge into one finds it ready.
       visit.tour.preloadNeighbours(this, visit.index);
       pageHook.addState('world', () => visit.tour.state(visit.index));
-      if (visit.tour.crossStartedAt > 0) {
-        visit.tour.lastCrossMs = performance.now() - visit.tour.crossStartedAt;
-        visit.tour.crossStartedAt = 0;
+      if (visit.tour.switchStartedAt > 0) {
+        visit.tour.lastCrossMs = performance.now() - visit.tour.switchStartedAt;
+        visit.tour.switchStartedAt = 0;
       }
     }
 
@@ -215,7 +217,7 @@ export class WorldScene extends Phaser.Scene {
       // Worked out again now the map is loaded: its own tile size decides the tile.
       const land = tour.landing(index, x, y, dx, dy);
       if (!land || !loaded.map.nav.isWalkable(land.x, land.y)) return false;
-      tour.crossStartedAt = performance.now();
+      this.crossing = true;
       const next: WorldData = {
         map: loaded.map,
         mapUrl: loaded.url,
@@ -234,17 +236,23 @@ export class WorldScene extends Phaser.Scene {
       (loaded) => {
         if (!loaded || this.living !== living) return;
         if (!enter(loaded))
-          living.stay(`${way} leads onto a tile of map ${loaded.url} that is not walkable, so you stay on map ${here}.`);
+          living.stay(
+            `${way} leads onto a tile of map ${loaded.url} that is not walkable, so you stay on map ${here}.`,
+          );
       },
       (e: unknown) => {
         if (this.living === living)
-          living.stay(`${way} leads to a map that cannot be loaded (${unstop(e)}), so you stay on map ${here}.`);
+          living.stay(
+            `${way} leads to a map that cannot be loaded (${unstop(e)}), so you stay on map ${here}.`,
+          );
       },
     );
     return true;
   }
 
   private teardown() {
+    if (this.crossing && this.data_.visit) this.data_.visit.tour.switchStartedAt = performance.now();
+    this.crossing = false;
     pageHook.leaveMap();
     pageHook.removeState('world');
     pageHook.removeState('player');

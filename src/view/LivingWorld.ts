@@ -98,7 +98,7 @@ export class LivingWorld {
     private readonly opts: LivingWorldOptions,
   ) {
     const { map, params } = opts;
-    const world = opts.kept ?? LivingWorld.newWorld(map, params, opts.arrival);
+    const world = opts.kept ?? worldFor(map, params, opts.arrival);
     if (opts.kept && opts.arrival) world.place(world.player!, opts.arrival.x, opts.arrival.y);
     this.world = world;
     this.player = world.player!;
@@ -151,21 +151,6 @@ export class LivingWorld {
     opts.rig.follow(this.sprites.playerPoint);
     scene.game.events.on(Phaser.Core.Events.PRE_RENDER, this.onPreRender, this);
     scene.game.events.on(Phaser.Core.Events.POST_RENDER, this.onPostRender, this);
-  }
-
-  /** A world brought up from the map's spawns (the player on the arrival tile when one is given). */
-  private static newWorld(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
-    // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
-    map.nav.occupant.fill(0);
-    const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
-    populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
-    if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
-    if (params.leash !== undefined) {
-      for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
-    }
-    // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
-    world.regions.refresh();
-    return world;
   }
 
   /**
@@ -311,6 +296,21 @@ export class LivingWorld {
     this.markers.destroy();
     this.overlay.destroy();
   }
+}
+
+/** A world brought up from the map's spawns (the player on the arrival tile when one is given). */
+export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
+  // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
+  map.nav.occupant.fill(0);
+  const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
+  populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
+  if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
+  if (params.leash !== undefined) {
+    for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
+  }
+  // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
+  world.regions.refresh();
+  return world;
 }
 
 /** The map's warnings for the debug readout: the first few, each cut to a line. */

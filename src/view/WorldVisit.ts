@@ -16,8 +16,10 @@ import {
 } from '../core/tiled/index.ts';
 import type { World } from '../core/world/World.ts';
 import { sentenceOf } from './errorBanner.ts';
+import { worldFor } from './LivingWorld.ts';
 import { loadMapWithImages, type MapWithImages } from './mapLoading.ts';
 import { resolveMapRef } from './mapParam.ts';
+import type { PlayParams } from './urlParams.ts';
 import type { WorldRef } from './worldParam.ts';
 
 /** What the page hook tells of the visit. */
@@ -29,7 +31,8 @@ export interface WorldState {
   index: number;
   /** The maps loaded so far (the one on screen and those loaded ahead). */
   loaded: string[];
-  /** Milliseconds the last crossing took, from the step over the edge to the next map set up (0: none yet). */
+  /** Milliseconds of work the last crossing took: the scene switch, from this map's teardown to the next map
+   * set up (0: none yet). */
   lastCrossMs: number;
 }
 
@@ -45,13 +48,14 @@ interface Kept {
 
 export class WorldVisit {
   private readonly kept: Kept[];
-  /** performance.now() of the last crossing's start and the work it took (the scene switch), for the page hook. */
-  crossStartedAt = 0;
+  /** performance.now() when the scene switch of a crossing began, and the work it took, for the page hook. */
+  switchStartedAt = 0;
   lastCrossMs = 0;
 
   private constructor(
     readonly ref: WorldRef,
     readonly layout: WorldLayout,
+    private readonly params: PlayParams,
   ) {
     this.kept = layout.maps.map(() => ({}));
   }
@@ -64,6 +68,7 @@ export class WorldVisit {
   static async open(
     scene: Phaser.Scene,
     ref: WorldRef,
+    params: PlayParams,
     onProgress?: (share: number, name: string) => void,
   ): Promise<WorldVisit | null> {
     let layout: WorldLayout;
@@ -72,7 +77,7 @@ export class WorldVisit {
     } catch (e) {
       throw new Error(sentenceOf(e, `World file ${ref.url}`));
     }
-    const visit = new WorldVisit(ref, layout);
+    const visit = new WorldVisit(ref, layout, params);
     const first = [0, ...neighboursOf(layout, 0)];
     // One after another: they share the scene's loader, and the bar says which map is loading.
     for (let k = 0; k < first.length; k++) {
@@ -114,11 +119,21 @@ export class WorldVisit {
 
   /** Starts loading every map touching map `i` that is not loaded yet (in the background, one at a time). */
   preloadNeighbours(scene: Phaser.Scene, i: number): void {
-    const todo = neighboursOf(this.layout, i).filter((j) => !this.kept[j].loaded && !this.kept[j].error);
+    const todo = neighboursOf(this.layout, i).filter((j) => !this.kept[j].world && !this.kept[j].error);
     void (async () => {
       for (const j of todo) {
         // A failure is kept and said when the player tries to cross into that map.
-        if ((await this.load(scene, j).catch(() => null)) === null) return;
+        const loaded = await this.load(scene, j).catch(() => null);
+        if (loaded === null || !scene.sys.isActive()) return;
+        const k = this.kept[j];
+        if (k.world) continue;
+        // Its world too (its grid's search tables, its enemies placed): entering it is then only a scene switch.
+        // One that cannot be made is made again on entry, where its fault is shown as for any map.
+        try {
+          k.world = worldFor(loaded.map, this.params);
+        } catch {
+          k.world = undefined;
+        }
       }
     })();
   }

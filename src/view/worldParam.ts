@@ -27,7 +27,9 @@ export function worldFromPage(search: string): WorldRef | undefined {
 export function resolveWorldRef(value: string): WorldRef {
   const v = value.trim();
   if (v === '')
-    throw new Error('The world parameter is empty: give a world name such as ?world=valley or a URL of a .world file.');
+    throw new Error(
+      'The world parameter is empty: give a world name such as ?world=valley or a URL of a .world file.',
+    );
   if (v.includes('/') || WORLD_FILE.test(v)) {
     const file =
       v

@@ -37,7 +37,7 @@ const seen = (page: Page) => state(page) as Promise<Seen>;
 /** Where the player's tile is drawn, and whether that is inside the part of the window showing the map. */
 async function playerOnScreen(page: Page) {
   return page.evaluate(() => {
-    const s = window.__RPG__.state() as { player: { x: number; y: number } };
+    const s = window.__RPG__.state() as unknown as { player: { x: number; y: number } };
     const at = window.__RPG__.tileToClient(s.player.x, s.player.y);
     const box = document.querySelector('canvas')!.getBoundingClientRect();
     return at.x > box.left && at.x < box.right && at.y > box.top && at.y < box.bottom;
@@ -61,7 +61,11 @@ describe('?world=valley', () => {
     expect(start.world).toMatchObject({ name: 'valley', map: 'valley/west.tmj', index: 0 });
     expect(start.player).toMatchObject({ x: 8, y: 9 });
     // Both neighbours were loaded before the visit started: a crossing waits for nothing.
-    expect([...start.world.loaded].sort()).toEqual(['valley/east.tmj', 'valley/south.tmj', 'valley/west.tmj']);
+    expect([...start.world.loaded].sort()).toEqual([
+      'valley/east.tmj',
+      'valley/south.tmj',
+      'valley/west.tmj',
+    ]);
     expect(start.enemies.map((e) => e.kind).sort()).toEqual(['bat', 'skeleton', 'slime']);
 
     // The road's last tile on the east edge: the walk ends there heading east, so it goes on into the east map.
@@ -133,19 +137,29 @@ describe('?world=valley', () => {
     await page.close();
   });
 
-  test('a tree line at the edge is a wall: pressing into it crosses nowhere', async () => {
-    const { page, errors } = await openGame(session, '?world=valley&enemies=0');
+  test('a road that meets trees across the edge is a dead end: no crossing, by click or key', async () => {
+    // The valley with the east map put 6 tiles lower: the west map's road now meets the east map's tree line.
+    const shifted = JSON.stringify({
+      type: 'world',
+      maps: VALLEY.maps.map((m) => (m.fileName === 'valley/east.tmj' ? { ...m, y: 64 } : m)),
+    });
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/maps/shifted.world', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: shifted }),
+    );
+    await page.goto(`${session.server.url}?world=shifted&enemies=0`);
     await waitReady(page);
-    // West (2, 3) is not on the edge; walk to the top row? The top rows are trees: the player cannot stand on an
-    // edge tile there. The road's edge tile (23, 8) faces east's row 12, the road: go there, step up-right.
-    await clickTile(page, 22, 8);
-    await watch(page, 's.player.x === 22 && s.player.y === 8 && !s.player.moving', 20_000);
-    // From (22, 8), east edge column 23 row 7 is a tree: no step there, and no crossing.
+    await clickTile(page, 23, 9);
+    await watch(page, 's.player.x === 23 && s.player.y === 9 && !s.player.moving', 20_000);
+    await page.waitForTimeout(400);
+    expect((await seen(page)).map?.name).toBe('west');
     await page.mouse.move(5, 5);
-    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(600);
     const s = await seen(page);
-    expect(s.map?.name).toBe('west');
+    expect([s.map?.name, s.player.x, s.player.y]).toEqual(['west', 23, 9]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -201,6 +215,8 @@ describe('a bad world is one sentence, never a half-loaded game', () => {
 
   test('?world= with a bad name, or with ?map= too', async () => {
     expect(await errorOf('?world=my%20isle')).toMatch(/^The world parameter "my isle" is neither/);
-    expect(await errorOf('?world=valley&map=town')).toMatch(/^The map and world parameters cannot be used together/);
+    expect(await errorOf('?world=valley&map=town')).toMatch(
+      /^The map and world parameters cannot be used together/,
+    );
   });
 });
