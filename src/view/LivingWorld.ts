@@ -1,7 +1,8 @@
 // A map brought to life: the engine-free World (characters, brains, paths) put on the loaded map, stepped at its
 // fixed rate by the WorldClock, drawn by the character sprites, path markers and debug overlay, steered by
 // pointer and keyboard. It watches the world's events for what the screen must react to: a "!" when an enemy
-// notices the player, the player's defeat (game over), the player arriving on an exit (the next map).
+// notices the player, the player's defeat (game over), the player arriving on an exit (the next map) or walking
+// on over the map's edge (a Tiled world's neighbour). A map of a world visited before brings back its World.
 import Phaser from 'phaser';
 import { DX, DY } from '../core/grid/directions.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
