@@ -1,9 +1,10 @@
-// First scene: reads what the page asks for (`?map=`, `seed`, `enemies`, `aggro`, `debug`) and hands it to
+// First scene: reads what the page asks for (`?map=` or `?world=`, `seed`, `enemies`, `aggro`, `debug`) and hands it to
 // Preload. A bad parameter stops here with its sentence on screen.
 import Phaser from 'phaser';
 import { showError } from '../view/errorBanner.ts';
 import { mapFromPage } from '../view/mapParam.ts';
 import { playParamsFrom } from '../view/urlParams.ts';
+import { worldFromPage } from '../view/worldParam.ts';
 import type { PreloadData } from './PreloadScene.ts';
 
 export class BootScene extends Phaser.Scene {
@@ -14,7 +15,9 @@ export class BootScene extends Phaser.Scene {
   create() {
     let data: PreloadData;
     try {
-      data = { map: mapFromPage(window.location.search), params: playParamsFrom(window.location.search) };
+      const search = window.location.search;
+      const world = worldFromPage(search);
+      data = { map: mapFromPage(world ? '' : search), params: playParamsFrom(search), world };
     } catch (e) {
       showError(e instanceof Error ? e.message : String(e));
       return;

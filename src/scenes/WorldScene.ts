@@ -3,7 +3,8 @@
 // (view/LivingWorld: the world simulation, its sprites, input, markers and debug view), runs the HUD scene over
 // it, and publishes everything on `window.__RPG__`. Exits load the next map while this one stays up, and start
 // it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one; in `npm run dev`
-// a saved map restarts it on the new version (view/MapReloader). A world that cannot be set up (too many
+// a saved map restarts it on the new version (view/MapReloader). In a Tiled world (`?world=`, view/WorldVisit)
+// a walk over the map's edge starts the neighbour lying there, its own world kept. A world that cannot be set up (too many
 // enemies for the map) shows its one sentence like a map that fails to load.
 import Phaser from 'phaser';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
@@ -13,11 +14,12 @@ import { showError } from '../view/errorBanner.ts';
 import { LivingWorld } from '../view/LivingWorld.ts';
 import { MapReloader } from '../view/MapReloader.ts';
 import { MapView } from '../view/MapView.ts';
-import { loadMapWithImages } from '../view/mapLoading.ts';
+import { loadMapWithImages, type MapWithImages } from '../view/mapLoading.ts';
 import { type MapRef, resolveMapRef } from '../view/mapParam.ts';
 import { pageHook } from '../view/pageHook.ts';
 import { TileObjects } from '../view/TileObjects.ts';
 import type { PlayParams } from '../view/urlParams.ts';
+import type { WorldVisit } from '../view/WorldVisit.ts';
 import type { HudScene } from './HudScene.ts';
 
 export interface WorldData {
@@ -30,6 +32,8 @@ export interface WorldData {
   params: PlayParams;
   /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
   zoom?: number;
+  /** In a Tiled world (`?world=`): the visit, and which of its maps this is. */
+  visit?: { tour: WorldVisit; index: number };
 }
 
 export class WorldScene extends Phaser.Scene {
@@ -39,6 +43,8 @@ export class WorldScene extends Phaser.Scene {
   private cameraRig!: CameraRig;
   private living: LivingWorld | null = null;
   private reloader: MapReloader | null = null;
+  /** The player is crossing into a neighbour map of the Tiled world: the teardown starts the switch's clock. */
+  private crossing = false;
 
   constructor() {
     super('World');
@@ -61,10 +67,15 @@ export class WorldScene extends Phaser.Scene {
       mapUrl,
       files: this.data_.files ?? [mapUrl],
       player: () => this.living?.playerState() ?? null,
-      onReloaded: (next) => this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom }),
+      onReloaded: (next) => {
+        const visit = this.data_.visit;
+        if (visit) visit.tour.replaceMap(visit.index, { map: next.map, url: next.mapUrl, files: next.files });
+        this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom });
+      },
     });
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.teardown());
 
+    const visit = this.data_.visit;
     let living: LivingWorld;
     try {
       living = new LivingWorld(this, {
@@ -73,7 +84,12 @@ export class WorldScene extends Phaser.Scene {
         params: this.data_.params,
         rig: this.cameraRig,
         onExit: (exit) => this.takeExit(exit),
-        onRestart: () => this.scene.restart(this.data_),
+        onRestart: () => {
+          if (visit) visit.tour.forgetWorld(visit.index);
+          this.scene.restart(this.data_);
+        },
+        kept: visit?.tour.worldOf(visit.index),
+        onEdge: visit ? (x, y, dx, dy) => this.crossEdge(x, y, dx, dy) : undefined,
       });
     } catch (e) {
       this.cameraRig.lookAt(this.mapView.widthPx / 2, this.mapView.heightPx / 2);
@@ -83,6 +99,16 @@ export class WorldScene extends Phaser.Scene {
     }
     this.living = living;
     this.mapView.update(this.cameraRig.camera);
+    if (visit) {
+      visit.tour.keepWorld(visit.index, living.world);
+      // The maps beside this one load now, so a step over the edge into one finds it ready.
+      visit.tour.preloadNeighbours(this, visit.index);
+      pageHook.addState('world', () => visit.tour.state(visit.index));
+      if (visit.tour.switchStartedAt > 0) {
+        visit.tour.lastCrossMs = performance.now() - visit.tour.switchStartedAt;
+        visit.tour.switchStartedAt = 0;
+      }
+    }
 
     pageHook.showMap(
       {
@@ -173,8 +199,63 @@ export class WorldScene extends Phaser.Scene {
     );
   }
 
+  /**
+   * The player, on tile (x, y) at this map's edge, walks on in direction (dx, dy): into the neighbour map of the
+   * Tiled world lying there, onto the tile matching the one beyond the edge. A neighbour loaded ahead is entered
+   * at once (this scene gives way to that map's, its world kept as it was); one still loading is waited for, this
+   * map on screen. False when nothing lies there or the tile there is not walkable (the edge is a wall).
+   */
+  private crossEdge(x: number, y: number, dx: number, dy: number): boolean {
+    const visit = this.data_.visit;
+    const living = this.living;
+    if (!visit || !living) return false;
+    const { tour, index } = visit;
+    const ahead = tour.landing(index, x, y, dx, dy);
+    if (!ahead) return false;
+    const here = this.data_.map.name;
+    const way = `The way ${compass(dx, dy)} from (${x}, ${y})`;
+    const enter = (loaded: MapWithImages): boolean => {
+      // Worked out again now the map is loaded: its own tile size decides the tile.
+      const land = tour.landing(index, x, y, dx, dy);
+      if (!land || !loaded.map.nav.isWalkable(land.x, land.y)) return false;
+      this.crossing = true;
+      const next: WorldData = {
+        map: loaded.map,
+        mapUrl: loaded.url,
+        files: loaded.files,
+        arrival: { x: land.x, y: land.y },
+        params: this.data_.params,
+        visit: { tour, index: land.map },
+      };
+      this.scene.start('World', next);
+      return true;
+    };
+    const ready = tour.loaded(ahead.map);
+    if (ready) return enter(ready);
+    living.hud.mapName = `${here} → ${tour.nameOf(ahead.map)}…`;
+    tour.load(this, ahead.map).then(
+      (loaded) => {
+        if (!loaded || this.living !== living) return;
+        if (!enter(loaded))
+          living.stay(
+            `${way} leads onto a tile of map ${loaded.url} that is not walkable, so you stay on map ${here}.`,
+          );
+      },
+      (e: unknown) => {
+        if (this.living === living)
+          living.stay(
+            `${way} leads to a map that cannot be loaded (${unstop(e)}), so you stay on map ${here}.`,
+          );
+      },
+    );
+    return true;
+  }
+
   private teardown() {
+    if (this.crossing && this.data_.visit) this.data_.visit.tour.switchStartedAt = performance.now();
+    this.crossing = false;
     pageHook.leaveMap();
+    pageHook.removeState('world');
     pageHook.removeState('player');
     pageHook.removeState('enemies');
     this.scene.stop('Hud');
@@ -197,6 +278,11 @@ function worldSentence(e: unknown, map: LoadedMap, params: PlayParams): string {
     return `The enemies parameter asks for ${params.enemies} enemies, but map ${map.name} has room for ${room[1]}.`;
   }
   return `Map ${map.name} cannot be played: ${why.replace(/\.$/, '')}.`;
+}
+
+/** The compass name of a direction (dx, dy), y growing downwards. */
+function compass(dx: number, dy: number): string {
+  return `${dy < 0 ? 'north' : dy > 0 ? 'south' : ''}${dx !== 0 && dy !== 0 ? '-' : ''}${dx < 0 ? 'west' : dx > 0 ? 'east' : ''}`;
 }
 
 /** An error's sentence without its closing full stop, to go inside another sentence. */

@@ -4,6 +4,7 @@
 // (→ still steps right), since otherwise the debug view had no plain key. Each step goes through the world's
 // `stepDir`, which takes it only if it is a legal move.
 import Phaser from 'phaser';
+import { DX, DY } from '../core/grid/directions.ts';
 import type { Character } from '../core/world/Character.ts';
 import type { World } from '../core/world/World.ts';
 
@@ -28,6 +29,9 @@ export interface KeyboardTarget {
   toggleDebug(): void;
   /** Enter or R on the game-over panel. */
   restart(): void;
+  /** A step pressed off the map's edge by the player standing on it, (dx, dy) its direction (a Tiled world's
+   * neighbour may lie there). */
+  offEdge?(dx: number, dy: number): void;
 }
 
 export class KeyboardInput {
@@ -134,6 +138,12 @@ export class KeyboardInput {
     // A fresh press replaces whatever walk was queued (after the step under way); a held key only queues its
     // next step once nothing else is queued.
     if (!fresh && p.path.remaining > 0) return;
+    const dx = DX[dir];
+    const dy = DY[dir];
+    if (!p.moving && p.path.remaining === 0 && !this.world.grid.inBounds(p.x + dx, p.y + dy)) {
+      this.target.offEdge?.(dx, dy);
+      return;
+    }
     this.world.stepDir(p.id, dir);
   }
 

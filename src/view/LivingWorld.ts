@@ -1,8 +1,10 @@
 // A map brought to life: the engine-free World (characters, brains, paths) put on the loaded map, stepped at its
 // fixed rate by the WorldClock, drawn by the character sprites, path markers and debug overlay, steered by
 // pointer and keyboard. It watches the world's events for what the screen must react to: a "!" when an enemy
-// notices the player, the player's defeat (game over), the player arriving on an exit (the next map).
+// notices the player, the player's defeat (game over), the player arriving on an exit (the next map) or walking
+// on over the map's edge (a Tiled world's neighbour). A map of a world visited before brings back its World.
 import Phaser from 'phaser';
+import { DX, DY } from '../core/grid/directions.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import type { Character } from '../core/world/Character.ts';
 import { populate } from '../core/world/populate.ts';
@@ -30,6 +32,17 @@ export interface LivingWorldOptions {
   onExit(exit: Exit): void;
   /** The player asked to play this map again after a defeat. */
   onRestart(): void;
+  /**
+   * This map's world as the player left it (a map of a Tiled world visited before): it goes on from there, the
+   * player put on the arrival tile (or the free one nearest), instead of a new world from the map's spawns.
+   */
+  kept?: World;
+  /**
+   * The player, standing on tile (x, y) at the map's edge, walks on over it in direction (dx, dy) (each -1, 0
+   * or 1, only the parts that leave the map): true when that leads somewhere (a Tiled world's neighbour), and
+   * the world pauses while it is taken.
+   */
+  onEdge?(x: number, y: number, dx: number, dy: number): boolean;
 }
 
 export interface PlayerState {
@@ -86,16 +99,8 @@ export class LivingWorld {
     private readonly opts: LivingWorldOptions,
   ) {
     const { map, params } = opts;
-    // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
-    map.nav.occupant.fill(0);
-    const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
-    populate(world, spawnsFor(map, opts.arrival), { enemies: params.enemies, aggro: params.aggro });
-    if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
-    if (params.leash !== undefined) {
-      for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
-    }
-    // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
-    world.regions.refresh();
+    const world = opts.kept ?? worldFor(map, params, opts.arrival);
+    if (opts.kept && opts.arrival) world.place(world.player!, opts.arrival.x, opts.arrival.y);
     this.world = world;
     this.player = world.player!;
     this.clock = new WorldClock(world.tickHz);
@@ -126,6 +131,9 @@ export class LivingWorld {
       restart: () => {
         if (this.gameOver) this.restart();
       },
+      offEdge: (dx, dy) => {
+        this.overEdge(dx, dy);
+      },
     });
     this.hud = {
       mapName: map.name,
@@ -144,6 +152,22 @@ export class LivingWorld {
     opts.rig.follow(this.sprites.playerPoint);
     scene.game.events.on(Phaser.Core.Events.PRE_RENDER, this.onPreRender, this);
     scene.game.events.on(Phaser.Core.Events.POST_RENDER, this.onPostRender, this);
+  }
+
+  /**
+   * The player goes on over the map's edge in direction (dx, dy) from where it stands, if it stands on that
+   * edge: only the parts of the direction that leave the map count (a diagonal step onto the east edge goes on
+   * east).
+   */
+  private overEdge(dx: number, dy: number): boolean {
+    const p = this.player;
+    const grid = this.world.grid;
+    const ox = (dx > 0 && p.x === grid.width - 1) || (dx < 0 && p.x === 0) ? dx : 0;
+    const oy = (dy > 0 && p.y === grid.height - 1) || (dy < 0 && p.y === 0) ? dy : 0;
+    if ((ox === 0 && oy === 0) || !this.opts.onEdge) return false;
+    if (!this.opts.onEdge(p.x, p.y, ox, oy)) return false;
+    this.leaving = true;
+    return true;
   }
 
   accepting(): boolean {
@@ -203,6 +227,9 @@ export class LivingWorld {
           this.opts.onExit(exit);
           return;
         }
+        // A walk that ends on the map's edge, its last step heading out: it goes on into the neighbour there.
+        const p = this.player;
+        if (p.path.remaining === 0 && this.overEdge(DX[p.facing], DY[p.facing])) return;
       }
     }
   }
@@ -270,6 +297,21 @@ export class LivingWorld {
     this.markers.destroy();
     this.overlay.destroy();
   }
+}
+
+/** A world brought up from the map's spawns (the player on the arrival tile when one is given). */
+export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
+  // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
+  map.nav.occupant.fill(0);
+  const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
+  populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
+  if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
+  if (params.leash !== undefined) {
+    for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
+  }
+  // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
+  world.regions.refresh();
+  return world;
 }
 
 /** The map's warnings for the debug readout: the first few, each cut to a line. */

@@ -19,3 +19,12 @@ export type {
   ReadText,
   Spawn,
 } from './types.ts';
+export {
+  checkMapSize,
+  type Landing,
+  landingOf,
+  layoutOf,
+  mapAt,
+  neighboursOf,
+  type WorldLayout,
+} from './worldLayout.ts';

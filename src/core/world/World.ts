@@ -384,14 +384,33 @@ export class World {
     }
   }
 
-  /** Puts `c` back at its spawn (or the free walkable tile nearest it) with full hit points, no step. */
-  respawn(c: Character): void {
+  /**
+   * Puts `c` on tile (x, y), or the free walkable tile nearest it, without a step and keeping its hit points:
+   * the player coming back into a map of a Tiled world it left (each map keeps its world while the player is
+   * away). Whoever was chasing it goes home: it was gone. Returns the tile it was put on.
+   */
+  place(c: Character, x: number, y: number): { x: number; y: number } {
     const grid = this.grid;
+    if (!grid.inBounds(x, y))
+      throw new RangeError(`cannot place character ${c.id} on (${x}, ${y}): off the map`);
     grid.release(c.cell, c.id);
     if (c.moving) grid.release(c.toCell, c.id);
     this.scheduler.cancel(c.id);
-    const at = nearestFreeTile(grid, grid.index(c.spawnX, c.spawnY));
-    if (at < 0) throw new Error(`no free walkable tile left to respawn character ${c.id}`);
+    const at = nearestFreeTile(grid, grid.index(x, y));
+    if (at < 0) throw new Error(`no free walkable tile left to place character ${c.id}`);
+    this.putOn(c, at);
+    if (c.kind === 'player') {
+      for (const e of this.characters) {
+        if (e.kind === 'enemy' && (e.state === 'chase' || e.state === 'attack')) this.goHome(e);
+        if (e.target === c.id) e.target = 0;
+      }
+    }
+    return { x: c.x, y: c.y };
+  }
+
+  /** Stands `c` on cell `at` (free and walkable) with no step, path or goal; the crowd plans from here. */
+  private putOn(c: Character, at: number): void {
+    const grid = this.grid;
     grid.occupy(at, c.id);
     const x = at % grid.width;
     const y = (at - x) / grid.width;
@@ -400,13 +419,25 @@ export class World {
     c.cell = c.toCell = at;
     c.moving = false;
     c.progress = 0;
-    c.hp = c.maxHp;
     this.setPath(c, []);
     c.goal = -1;
     c.dest = -1;
     c.target = 0;
     // Put somewhere without a step: every committed step is dropped and the crowd plans from here.
     this.crowd.replan();
+  }
+
+  /** Puts `c` back at its spawn (or the free walkable tile nearest it) with full hit points, no step. */
+  respawn(c: Character): void {
+    const grid = this.grid;
+    grid.release(c.cell, c.id);
+    if (c.moving) grid.release(c.toCell, c.id);
+    this.scheduler.cancel(c.id);
+    const at = nearestFreeTile(grid, grid.index(c.spawnX, c.spawnY));
+    if (at < 0) throw new Error(`no free walkable tile left to respawn character ${c.id}`);
+    this.putOn(c, at);
+    c.hp = c.maxHp;
+    const { x, y } = c;
     this.events.push(this.tick, 'respawn', c.id, x, y);
     if (c.kind === 'enemy') {
       this.setState(c, 'idle');
