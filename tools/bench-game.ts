@@ -21,6 +21,7 @@ import type { PathQuery, PathResult } from '../src/core/path/types.ts';
 import { EasyStarReplay } from './lib/easyStarReplay.ts';
 import { GAME_SESSIONS, type GameSession, sessionGrid } from './lib/gameSessions.ts';
 import { parseQueryLine, placeOthers, type Replay, replayOf } from './lib/queryLog.ts';
+import { describeSearchHeap, searchHeap } from './lib/searchHeap.ts';
 import { formatUs, quantile, sinceUs, timerOverheadUs } from './lib/timing.ts';
 
 /** A search is long when its path costs this much (about 30 tiles). */
@@ -216,13 +217,8 @@ function print(r: Result): void {
   );
 }
 
-/**
- * Heap over up to 10,000 logged searches, in batches of 50, as bench:path measures it: a batch whose heap
- * did not shrink ran without a collection, so its growth is what those searches allocated; compared with
- * what the returned paths and result objects alone must take.
- */
+/** Heap over 10,000 searches of a log, replayed round (tools/lib/searchHeap.ts). */
 async function benchHeap({ session, lines }: Recorded): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
   const grid: NavGrid = await sessionGrid(session);
   const replays = lines.map((l, i) => replayOf(grid, parseQueryLine(l, `line ${i + 1}`)));
   const planner = new PathPlanner(grid);
@@ -236,31 +232,11 @@ async function benchHeap({ session, lines }: Recorded): Promise<void> {
   };
   // Three passes first: the code every kind of search takes is compiled before the heap is watched.
   for (let pass = 0; pass < 3; pass++) for (let k = 0; k < Math.min(replays.length, 10000); k++) run(k);
-  gc?.();
-  const before = process.memoryUsage().heapUsed;
-  let clean = 0;
-  let grown = 0;
-  let cells = 0;
-  for (let batch = 0; batch < 200; batch++) {
-    const h0 = process.memoryUsage().heapUsed;
-    let batchCells = 0;
-    for (let k = 0; k < 50; k++) batchCells += run(batch * 50 + k);
-    const d = process.memoryUsage().heapUsed - h0;
-    if (d >= 0) {
-      clean += 50;
-      grown += d;
-      cells += batchCells;
-    }
-  }
-  gc?.();
-  const retained = process.memoryUsage().heapUsed - before;
-  const needed = (cells * 8 + clean * (32 + 48)) / clean;
+  const heap = searchHeap(run);
   console.log(
-    `Heap over 10,000 searches of the ${session.name} log (one planner, results dropped): allocated ` +
-      `${(grown / clean).toFixed(0)} B/search over ${clean} searches without a GC; the returned path and result ` +
-      `alone need ≈ ${needed.toFixed(0)} B/search; ` +
-      (gc
-        ? `retained after a full GC: ${(retained / 1024).toFixed(1)} KB`
+    `Heap over 10,000 searches of the ${session.name} log (one planner, results dropped): ${describeSearchHeap(heap)}; ` +
+      (heap.retained !== null
+        ? `retained after a full GC: ${(heap.retained / 1024).toFixed(1)} KB`
         : 'retained: run with node --expose-gc'),
   );
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
 import { PathPlanner } from '../src/core/path/PathPlanner.ts';
 import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from './bench-path-peers.ts';
+import { describeSearchHeap, searchHeap } from './lib/searchHeap.ts';
 import { loadMap, loadScenarios, matchesPublished, type Scenario } from './movingai.ts';
 
 const FIXTURES = fileURLToPath(new URL('../test/fixtures/movingai/', import.meta.url));
@@ -270,13 +271,8 @@ async function benchMaps(): Promise<void> {
   console.log(`\nGoals:\n  ${goals.join('\n  ')}`);
 }
 
-/**
- * Heap over 10,000 searches, in batches of 50: a batch whose heap did not shrink ran without a collection,
- * so its growth is what those searches allocated. Compared with what the returned paths and result
- * objects alone must take; then what is still retained after a full GC (needs `node --expose-gc`).
- */
+/** Heap over 10,000 searches on lak304d, A* and JPS (tools/lib/searchHeap.ts). */
 function benchHeap(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
   const grid = loadMap(`${FIXTURES}lak304d.map`);
   const scenarios = loadScenarios(`${FIXTURES}lak304d.map.scen`, grid).scenarios;
   const queries = scenarios.map((s) => ({
@@ -287,32 +283,11 @@ function benchHeap(): void {
   console.log('\nHeap over 10,000 searches on lak304d (one planner, results dropped):');
   for (const algo of ['astar', 'jps'] as const) {
     for (let k = 0; k < 2000; k++) planner.find(queries[k % queries.length], algo);
-    gc?.();
-    const before = process.memoryUsage().heapUsed;
-    let clean = 0;
-    let grown = 0;
-    let cells = 0;
-    for (let batch = 0; batch < 200; batch++) {
-      const h0 = process.memoryUsage().heapUsed;
-      let batchCells = 0;
-      for (let k = 0; k < 50; k++)
-        batchCells += planner.find(queries[(batch * 50 + k) % queries.length], algo).path.length;
-      const d = process.memoryUsage().heapUsed - h0;
-      if (d >= 0) {
-        clean += 50;
-        grown += d;
-        cells += batchCells;
-      }
-    }
-    gc?.();
-    const retained = process.memoryUsage().heapUsed - before;
-    // A path array: 16-byte header + 16-byte elements store + 8 bytes a cell; a result object with its cost.
-    const needed = (cells * 8 + clean * (32 + 48)) / clean;
+    const heap = searchHeap((k) => planner.find(queries[k % queries.length], algo).path.length);
     console.log(
-      `  ${pad(algo, 6)} allocated ${(grown / clean).toFixed(0)} B/search over ${clean} searches without a GC; ` +
-        `the returned path and result alone need ≈ ${needed.toFixed(0)} B/search; ` +
-        (gc
-          ? `retained after 10,000 searches and a full GC: ${(retained / 1024).toFixed(1)} KB`
+      `  ${pad(algo, 6)} ${describeSearchHeap(heap)}; ` +
+        (heap.retained !== null
+          ? `retained after 10,000 searches and a full GC: ${(heap.retained / 1024).toFixed(1)} KB`
           : 'retained: run with node --expose-gc'),
     );
   }
