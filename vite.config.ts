@@ -1,7 +1,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { liveMaps } from './tools/liveMaps.ts';
+import { liveMaps } from './tools/lib/liveMaps.ts';
 
 // `maps/` and `assets/` stay at the top level of the repository, where map authors find them and Tiled's relative
 // paths (map → ../assets/…) hold. The dev server serves them from there as they are; the build copies both
@@ -30,7 +30,7 @@ function copyGameData(): Plugin {
 export default defineConfig({
   base: './',
   publicDir: false,
-  // liveMaps: in `npm run dev`, saving a map, tileset or image redraws the game (see tools/liveMaps.ts).
+  // liveMaps: in `npm run dev`, saving a map, tileset or image redraws the game (see tools/lib/liveMaps.ts).
   plugins: [copyGameData(), liveMaps()],
   build: {
     outDir: 'dist',

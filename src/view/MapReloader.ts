@@ -2,7 +2,7 @@
 // images) is saved again, the map is read afresh in the background and the World scene restarts on it with the
 // player on its tile (or the walkable tile nearest it) and the camera's zoom kept. A save that no longer loads
 // shows its sentence over the game, which plays on with the last good map until a later save mends it.
-// tools/liveMaps.ts is the dev server's side; a built game has no HMR and this does nothing.
+// tools/lib/liveMaps.ts is the dev server's side; a built game has no HMR and this does nothing.
 import type Phaser from 'phaser';
 import type { LoadedMap, ReadText } from '../core/tiled/index.ts';
 import { nearestWalkable } from '../core/tiled/spawns.ts';
@@ -11,7 +11,7 @@ import { loadMapWithImages } from './mapLoading.ts';
 import { pageHook } from './pageHook.ts';
 import { mapImageUrls } from './tilesetImages.ts';
 
-/** The HMR event tools/liveMaps.ts sends: `{ paths }`, URL paths of the files that changed. */
+/** The HMR event tools/lib/liveMaps.ts sends: `{ paths }`, URL paths of the files that changed. */
 const FILES_CHANGED = 'rpg:files-changed';
 
 /** fetch that revalidates with the server, so a file saved a moment ago is never answered from the cache. */

@@ -4,7 +4,7 @@
 /**
  * The characters: 8 designs of 52 × 72 px frames. Each design takes a block of 3 columns (the walk cycle: step,
  * stand, step) by 8 rows, one per facing in the world's direction order (N, NE, E, SE, S, SW, W, NW). Drawn by
- * tools/art/drawCharacterFacings.ts from grid-engine's 4-facing sheet (assets/CREDITS.md).
+ * tools/authoring/art/drawCharacterFacings.ts from grid-engine's 4-facing sheet (assets/CREDITS.md).
  */
 export const CHARACTER_SHEET = {
   key: 'characters',
@@ -25,7 +25,7 @@ export function tilesetTextureKey(url: string): string {
 /**
  * The monsters: one block per kind (MONSTER_KINDS order) of 3 columns (the walk cycle: step, stand, step) by 8 rows,
  * one per facing in the world's direction order, in frames of the characters' size and stance. Drawn by
- * tools/art/drawMonsters.ts.
+ * tools/authoring/art/drawMonsters.ts.
  */
 export const MONSTER_SHEET = {
   key: 'monsters',

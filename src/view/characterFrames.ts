@@ -1,6 +1,6 @@
 // Which frame of which sheet shows a character: its look (the player's design in the character sheet, an enemy's
 // kind in the monster sheet), its facing (row) and where it is in its walk cycle (column). No Phaser here: the
-// sheets' layouts are plain numbers, shared with the scripts that draw them (tools/art/) and checked by unit tests.
+// sheets' layouts are plain numbers, shared with the scripts that draw them (tools/authoring/art/) and checked by unit tests.
 import { CHARACTER_SHEET, MONSTER_KINDS, MONSTER_SHEET } from './assets.ts';
 
 /**

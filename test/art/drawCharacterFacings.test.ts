@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import { CHARACTER_SHEET } from '../../src/view/assets.ts';
 import { FACING_ROWS } from '../../src/view/characterFrames.ts';
-import { drawCharacterFacings } from '../../tools/art/drawCharacterFacings.ts';
+import { drawCharacterFacings } from '../../tools/authoring/art/drawCharacterFacings.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SOURCE = join(ROOT, 'assets', 'sprites', 'characters.png');
@@ -68,12 +68,12 @@ function opaque(buf: Buffer): number {
 }
 
 describe('the 8-facing character sheet', () => {
-  test('the committed image is exactly what tools/art/drawCharacterFacings.ts draws', () => {
+  test('the committed image is exactly what tools/authoring/art/drawCharacterFacings.ts draws', () => {
     const again = drawCharacterFacings(source, SOURCE);
     expect([sheet.width, sheet.height]).toEqual([624, 1152]);
     expect(
       Buffer.compare(again.data, sheet.data),
-      'rerun the script: npx tsx tools/art/drawCharacterFacings.ts',
+      'rerun the script: npx tsx tools/authoring/art/drawCharacterFacings.ts',
     ).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import { MONSTER_KINDS, MONSTER_SHEET } from '../../src/view/assets.ts';
 import { FACING_ROWS, IDLE_COLUMN } from '../../src/view/characterFrames.ts';
-import { drawMonsters } from '../../tools/art/drawMonsters.ts';
+import { drawMonsters } from '../../tools/authoring/art/drawMonsters.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const sheet = PNG.sync.read(readFileSync(join(ROOT, MONSTER_SHEET.url)));
@@ -57,12 +57,12 @@ function mainColour(kind: number): [number, number, number] {
 }
 
 describe('the monster sheet', () => {
-  test('the committed image is exactly what tools/art/drawMonsters.ts draws', () => {
+  test('the committed image is exactly what tools/authoring/art/drawMonsters.ts draws', () => {
     const again = drawMonsters();
     expect([sheet.width, sheet.height]).toEqual([3 * MONSTER_KINDS.length * FW, FACING_ROWS * FH]);
     expect(
       Buffer.compare(again.data, sheet.data),
-      'rerun the script: npx tsx tools/art/drawMonsters.ts',
+      'rerun the script: npx tsx tools/authoring/art/drawMonsters.ts',
     ).toBe(0);
   });
 

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { launchChromium } from './chromium.ts';
-import { type StaticServer, serveStatic } from './staticServer.ts';
+import { launchChromium } from '../../tools/lib/chromium.ts';
+import { type StaticServer, serveStatic } from '../../tools/lib/staticServer.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SCREENSHOTS = join(ROOT, 'test', 'screenshots');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../tools/lib/chromium.ts';
 import { ROOT, SCREENSHOTS } from './harness.ts';
 
 // A copy of the town under a name of its own (maps/_*.tmj are ignored by git and by the maps tests).

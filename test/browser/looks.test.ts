@@ -16,7 +16,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** Signature colours of the art (tools/art/monsters.ts, icons.ts): each kind's body, the player's arrow. */
+/** Signature colours of the art (tools/authoring/art/monsters.ts, icons.ts): each kind's body, the player's arrow. */
 const INK = {
   slime: [0x62, 0xc4, 0x54],
   bat: [0x5d, 0x3f, 0x8e],

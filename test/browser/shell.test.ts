@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serveStatic } from '../../tools/lib/staticServer.ts';
 import { type GameSession, openGame, ROOT, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { serveStatic } from './staticServer.ts';
 
 let session: GameSession;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../tools/lib/chromium.ts';
+import { type StaticServer, serveStatic } from '../../tools/lib/staticServer.ts';
 import { ROOT, SCREENSHOTS, waitReady } from './harness.ts';
-import { type StaticServer, serveStatic } from './staticServer.ts';
 
 let site: string;
 let server: StaticServer;

@@ -8,11 +8,11 @@ import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import type { LoadedMap } from '../../src/core/tiled/index.ts';
 import { loadTiledMap } from '../../src/core/tiled/index.ts';
-import { drawDungeonTiles } from '../../tools/art/drawDungeonTiles.ts';
-import { DUNGEON_FROM_TOWN, makeDungeon } from '../../tools/maps/dungeon.ts';
-import { FIELD_FROM_TOWN, makeField } from '../../tools/maps/field.ts';
-import { makeTown, TOWN_FROM_DUNGEON, TOWN_FROM_FIELD } from '../../tools/maps/town.ts';
-import { readTextFile } from '../../tools/node-reader.ts';
+import { drawDungeonTiles } from '../../tools/authoring/art/drawDungeonTiles.ts';
+import { DUNGEON_FROM_TOWN, makeDungeon } from '../../tools/authoring/maps/dungeon.ts';
+import { FIELD_FROM_TOWN, makeField } from '../../tools/authoring/maps/field.ts';
+import { makeTown, TOWN_FROM_DUNGEON, TOWN_FROM_FIELD } from '../../tools/authoring/maps/town.ts';
+import { readTextFile } from '../../tools/lib/node-reader.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAPS = join(ROOT, 'maps');

@@ -14,8 +14,8 @@ import {
   loadTiledMap,
   loadTiledWorld,
 } from '../../src/core/tiled/index.ts';
-import { makeValley, valleyWorld } from '../../tools/maps/valley.ts';
-import { readTextFile } from '../../tools/node-reader.ts';
+import { makeValley, valleyWorld } from '../../tools/authoring/maps/valley.ts';
+import { readTextFile } from '../../tools/lib/node-reader.ts';
 
 const MAPS = join(import.meta.dirname, '..', '..', 'maps');
 const WORLD = join(MAPS, 'valley.world');

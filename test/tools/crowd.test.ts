@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCrowd } from '../../tools/lib/crowd.ts';
 
-/** The crowd tool's faults a user can make: each one sentence naming the row (tools/crowd.ts). */
+/** The crowd tool's faults a user can make: each one sentence naming the row (tools/cli/crowd.ts). */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAP = `${ROOT}test/fixtures/crowd/random-32-32-20.map`;
@@ -69,7 +69,7 @@ describe('crowd tool: bad rows', () => {
     ]);
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', `${ROOT}tools/crowd.ts`, '--map', MAP, '--scen', f, '--agents', '2'],
+      ['--import', 'tsx', `${ROOT}tools/cli/crowd.ts`, '--map', MAP, '--scen', f, '--agents', '2'],
       { encoding: 'utf8', cwd: ROOT },
     );
     expect(run.status).toBe(1);

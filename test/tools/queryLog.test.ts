@@ -53,7 +53,7 @@ describe('the query log (sim --queries, crowd --queries)', () => {
   it('sim writes one line per search the world ran, each replayable without the world', async () => {
     const file = join(dir, 'town.jsonl');
     const { code, stdout, stderr } = tool(
-      'tools/sim.ts',
+      'tools/cli/sim.ts',
       ...['--map', 'maps/town.tmj', '--enemies', '12', '--ticks', '600', '--seed', '3', '--queries', file],
     );
     expect(stderr).toBe('');
@@ -81,7 +81,7 @@ describe('the query log (sim --queries, crowd --queries)', () => {
   it('crowd writes the same lines for its walkers', async () => {
     const file = join(dir, 'crowd.jsonl');
     const { code, stderr } = tool(
-      'tools/crowd.ts',
+      'tools/cli/crowd.ts',
       ...[
         '--map',
         'test/fixtures/crowd/room-33-33-3.map',
@@ -99,7 +99,7 @@ describe('the query log (sim --queries, crowd --queries)', () => {
 
   it('a query log that cannot be written is one sentence and exit code 1', () => {
     const { code, stdout, stderr } = tool(
-      'tools/sim.ts',
+      'tools/cli/sim.ts',
       ...['--map', 'maps/town.tmj', '--ticks', '10', '--queries', join(dir, 'no-such-dir', 'q.jsonl')],
     );
     expect(code).toBe(1);

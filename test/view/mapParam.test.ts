@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MapLoadError } from '../../src/core/tiled/index.ts';
 import { loadMapRef, resolveMapRef } from '../../src/view/mapParam.ts';
-import { nodeXml } from '../../tools/node-reader.ts';
+import { nodeXml } from '../../tools/lib/node-reader.ts';
 import { memoryReader, tinyMap } from '../core/tiled/memoryReader.ts';
 
 const TMX = `<map orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16">

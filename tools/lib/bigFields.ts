@@ -1,20 +1,20 @@
-// Big fields for the browser bench and the big-map browser test: the field generator (tools/maps/field.ts) at
+// Big fields for the browser bench and the big-map browser test: the field generator (tools/authoring/maps/field.ts) at
 // 1024², 2048² or 4096², from its seed, written at run time (never committed: the 4096² file is ~4 MB) into a
 // cache folder that is rebuilt when the generator's sources change, then copied next to the bundled maps.
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeField } from '../maps/field.ts';
-import { writeTiledFile } from '../maps/tiledJson.ts';
-import { TOWN_FROM_FIELD } from '../maps/town.ts';
+import { makeField } from '../authoring/maps/field.ts';
+import { writeTiledFile } from '../authoring/maps/tiledJson.ts';
+import { TOWN_FROM_FIELD } from '../authoring/maps/town.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'big-fields');
 /** What the generated maps are made from: a change to any of these makes them again. */
 const SOURCES = [
-  'tools/maps/field.ts',
-  'tools/maps/paintTuxemon.ts',
-  'tools/maps/tuxemon.ts',
-  'tools/maps/tiledJson.ts',
+  'tools/authoring/maps/field.ts',
+  'tools/authoring/maps/paintTuxemon.ts',
+  'tools/authoring/maps/tuxemon.ts',
+  'tools/authoring/maps/tiledJson.ts',
 ];
 
 /** The map name a big field is served under (`?map=field-2048`). */

@@ -9,8 +9,8 @@ import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
 import type { Character } from '../../src/core/world/Character.ts';
 import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
 import { World } from '../../src/core/world/World.ts';
-import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from '../movingai.ts';
-import { loadMapFile } from '../node-reader.ts';
+import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from './movingai.ts';
+import { loadMapFile } from './node-reader.ts';
 
 /** A walker's start and goal, and the scenario line it came from. */
 export interface CrowdRoute {

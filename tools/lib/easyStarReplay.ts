@@ -8,7 +8,7 @@
  */
 import EasyStar from 'easystarjs';
 import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { matrix } from '../bench-path-peers.ts';
+import { matrix } from './pathPeers.ts';
 import type { Replay } from './queryLog.ts';
 
 export class EasyStarReplay {

@@ -7,8 +7,8 @@ import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
 import { populate, type SpawnPoint } from '../../src/core/world/populate.ts';
 import { Rng } from '../../src/core/world/rng.ts';
 import { World } from '../../src/core/world/World.ts';
-import { MovingAiError, parseMap } from '../movingai.ts';
-import { loadMapFile, readTextFileSync } from '../node-reader.ts';
+import { MovingAiError, parseMap } from './movingai.ts';
+import { loadMapFile, readTextFileSync } from './node-reader.ts';
 
 export interface SessionOptions {
   enemies?: number;

@@ -17,7 +17,7 @@ export interface LoadOptions {
   name?: string;
   /**
    * The XML parser for TMX maps, TSX tilesets and TX templates: the browser's `new DOMParser()` in the page,
-   * `nodeXml` (tools/node-reader.ts) in Node. Without it, JSON maps still load and an XML file is refused.
+   * `nodeXml` (tools/lib/node-reader.ts) in Node. Without it, JSON maps still load and an XML file is refused.
    */
   xml?: XmlParser;
 }

@@ -10,7 +10,7 @@ import type {
 } from 'tiled-types';
 import type { NavGrid } from '../grid/NavGrid.ts';
 
-/** Reads a text file: `fetch` in the browser (see fetchText.ts), the file system in Node (tools/node-reader.ts). */
+/** Reads a text file: `fetch` in the browser (see fetchText.ts), the file system in Node (tools/lib/node-reader.ts). */
 export type ReadText = (url: string) => Promise<string>;
 
 // tiled-types describes Tiled 1.4; these add what current Tiled (1.9–1.11) writes.

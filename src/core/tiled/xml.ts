@@ -1,6 +1,6 @@
 /**
  * XML for the TMX map, TSX tileset and TX template readers. The parsing itself is not ours: the caller hands in a
- * W3C `DOMParser` (the browser's own in the page, @xmldom/xmldom in Node: see tools/node-reader.ts), so this
+ * W3C `DOMParser` (the browser's own in the page, @xmldom/xmldom in Node: see tools/lib/node-reader.ts), so this
  * module stays free of DOM globals and runs anywhere. It turns the parsed document into a small plain tree.
  */
 

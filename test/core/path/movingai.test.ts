@@ -13,7 +13,7 @@ import {
   matchesPublished,
   parseMap,
   parseScenarios,
-} from '../../../tools/movingai.ts';
+} from '../../../tools/lib/movingai.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/movingai/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -104,7 +104,7 @@ describe('the scen tool', () => {
   const scen = (...args: string[]) => {
     try {
       return {
-        out: execFileSync(process.execPath, ['--import', 'tsx', 'tools/scen.ts', ...args], {
+        out: execFileSync(process.execPath, ['--import', 'tsx', 'tools/cli/scen.ts', ...args], {
           cwd: ROOT,
           encoding: 'utf8',
           stdio: 'pipe',

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedMap } from '../../../src/core/tiled/index.ts';
 import type { NormalizedObjectLayer, NormalizedTileLayer } from '../../../src/core/tiled/types.ts';
-import { loadMapFile } from '../../../tools/node-reader.ts';
+import { loadMapFile } from '../../../tools/lib/node-reader.ts';
 import { gridRows } from './memoryReader.ts';
 
 // The Tuxemon town re-saved by make-encodings.ts with the real encoders (fflate zlib/gzip, the zstd CLI).

@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
-import { nodeXml } from '../../../tools/node-reader.ts';
+import { nodeXml } from '../../../tools/lib/node-reader.ts';
 import { memoryReader, tinyMap } from './memoryReader.ts';
 
 const FILE = 'maps/broken.tmj';

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 
-/** Runs the tool as `npm run map:inspect` does (tsx tools/map-inspect.ts …). */
+/** Runs the tool as `npm run map:inspect` does (tsx tools/cli/map-inspect.ts …). */
 function inspect(...args: string[]) {
-  const r = spawnSync(TSX, ['tools/map-inspect.ts', ...args], {
+  const r = spawnSync(TSX, ['tools/cli/map-inspect.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Dir } from '../../../src/core/grid/directions.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
-import { readTextFile } from '../../../tools/node-reader.ts';
+import { readTextFile } from '../../../tools/lib/node-reader.ts';
 import { gridRows } from './memoryReader.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/tiled/', import.meta.url));

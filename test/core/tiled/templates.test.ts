@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
 import type { NormalizedObjectLayer } from '../../../src/core/tiled/types.ts';
-import { nodeXml } from '../../../tools/node-reader.ts';
+import { nodeXml } from '../../../tools/lib/node-reader.ts';
 import { gridRows, memoryReader, tinyMap } from './memoryReader.ts';
 
 const fiveByTwo = () =>

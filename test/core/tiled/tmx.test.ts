@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type LoadedMap, loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
 import type { NormalizedObjectLayer, NormalizedTileLayer } from '../../../src/core/tiled/types.ts';
-import { loadMapFile, nodeXml } from '../../../tools/node-reader.ts';
+import { loadMapFile, nodeXml } from '../../../tools/lib/node-reader.ts';
 import { gridRows, memoryReader } from './memoryReader.ts';
 
 // TMX copies of the JSON fixtures, written by test/fixtures/tiled/make-tmx.ts in every encoding Tiled writes.

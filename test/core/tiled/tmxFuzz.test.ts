@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
-import { nodeXml } from '../../../tools/node-reader.ts';
+import { nodeXml } from '../../../tools/lib/node-reader.ts';
 import { memoryReader } from './memoryReader.ts';
 
 // The showcase TMX (every layer kind, object shape, both template formats, an external .tsj, zstd data) and its

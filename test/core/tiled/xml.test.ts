@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, XmlError, type XmlParser } from '../../../src/core/tiled/xml.ts';
-import { nodeXml } from '../../../tools/node-reader.ts';
+import { nodeXml } from '../../../tools/lib/node-reader.ts';
 
 /** A parser that answers as a browser does for malformed XML: a document holding a <parsererror>. */
 function browserLike(complaint: string): XmlParser {

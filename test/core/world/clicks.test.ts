@@ -6,7 +6,7 @@ import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { populate } from '../../../src/core/world/populate.ts';
 import { Rng } from '../../../src/core/world/rng.ts';
 import { World } from '../../../src/core/world/World.ts';
-import { readTextFile } from '../../../tools/node-reader.ts';
+import { readTextFile } from '../../../tools/lib/node-reader.ts';
 import { checkTrace } from '../../support/checkTrace.ts';
 import { gridRows, runTrace } from '../../support/runWorld.ts';
 

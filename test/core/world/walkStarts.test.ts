@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
 import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { World } from '../../../src/core/world/World.ts';
-import { makeField } from '../../../tools/maps/field.ts';
-import { TOWN_FROM_FIELD } from '../../../tools/maps/town.ts';
+import { makeField } from '../../../tools/authoring/maps/field.ts';
+import { TOWN_FROM_FIELD } from '../../../tools/authoring/maps/town.ts';
 import { memoryReader } from '../tiled/memoryReader.ts';
 
 /**

@@ -7,8 +7,8 @@ import {
   loadGridEngine,
   runGridEngineCrowd,
 } from '../../../tools/lib/gridEngine.ts';
+import { parseMap } from '../../../tools/lib/movingai.ts';
 import { resolve } from '../../../tools/lib/phaserHook.mjs';
-import { parseMap } from '../../../tools/movingai.ts';
 
 /** A Moving AI map from rows (`.` free, `@` blocked). */
 function grid(rows: string[]) {

@@ -5,10 +5,10 @@
  * crowd chases from the first ticks; the player is sent to a seeded random reachable tile every 3–6 s.
  */
 import { performance } from 'node:perf_hooks';
-import { populate } from '../src/core/world/populate.ts';
-import { Rng } from '../src/core/world/rng.ts';
-import { World } from '../src/core/world/World.ts';
-import { loadMapFile } from './node-reader.ts';
+import { populate } from '../../src/core/world/populate.ts';
+import { Rng } from '../../src/core/world/rng.ts';
+import { World } from '../../src/core/world/World.ts';
+import { loadMapFile } from '../lib/node-reader.ts';
 
 const MAP = 'maps/field.tmj';
 const WARMUP = 100;

@@ -7,10 +7,10 @@
  * (the format `check-trace` reads); `--queries` writes every search the world ran as JSON Lines (the query log,
  * see tools/lib/queryLog.ts). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { traceHeader, traceLine } from '../src/core/world/trace.ts';
-import { LineWriter } from './lib/LineWriter.ts';
-import { QueryLog } from './lib/queryLog.ts';
-import { loadSessionMap, runSession } from './lib/session.ts';
+import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
+import { LineWriter } from '../lib/LineWriter.ts';
+import { QueryLog } from '../lib/queryLog.ts';
+import { loadSessionMap, runSession } from '../lib/session.ts';
 
 const USAGE =
   'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--moves 8|4] [--trace FILE] [--queries FILE]';

@@ -14,10 +14,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../test/browser/chromium.ts';
-import { serveStatic } from '../test/browser/staticServer.ts';
-import { benchBigMaps } from './lib/benchBigMaps.ts';
-import { type Frames, fmt, mean, quantile, waitReady } from './lib/browserBench.ts';
+import { benchBigMaps } from '../lib/benchBigMaps.ts';
+import { type Frames, fmt, mean, quantile, waitReady } from '../lib/browserBench.ts';
+import { launchChromium } from '../lib/chromium.ts';
+import { serveStatic } from '../lib/staticServer.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import EasyStar from 'easystarjs';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
-import type { NavGrid } from '../src/core/grid/NavGrid.ts';
-import { type GridEngineModule, gridEngineOn, loadGridEngine } from './lib/gridEngine.ts';
+import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import { type GridEngineModule, gridEngineOn, loadGridEngine } from './gridEngine.ts';
 
 export interface PeerQuery {
   sx: number;

@@ -15,14 +15,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../src/core/grid/NavGrid.ts';
-import { PathPlanner } from '../src/core/path/PathPlanner.ts';
-import type { PathQuery, PathResult } from '../src/core/path/types.ts';
-import { EasyStarReplay } from './lib/easyStarReplay.ts';
-import { GAME_SESSIONS, type GameSession, sessionGrid } from './lib/gameSessions.ts';
-import { parseQueryLine, placeOthers, type Replay, replayOf } from './lib/queryLog.ts';
-import { describeSearchHeap, searchHeap } from './lib/searchHeap.ts';
-import { formatUs, quantile, sinceUs, timerOverheadUs } from './lib/timing.ts';
+import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
+import type { PathQuery, PathResult } from '../../src/core/path/types.ts';
+import { EasyStarReplay } from '../lib/easyStarReplay.ts';
+import { GAME_SESSIONS, type GameSession, sessionGrid } from '../lib/gameSessions.ts';
+import { parseQueryLine, placeOthers, type Replay, replayOf } from '../lib/queryLog.ts';
+import { describeSearchHeap, searchHeap } from '../lib/searchHeap.ts';
+import { formatUs, quantile, sinceUs, timerOverheadUs } from '../lib/timing.ts';
 
 /** A search is long when its path costs this much (about 30 tiles). */
 const LONG_COST = 30;

@@ -11,12 +11,12 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
-import { PathPlanner } from '../src/core/path/PathPlanner.ts';
-import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from './bench-path-peers.ts';
-import { describeSearchHeap, searchHeap } from './lib/searchHeap.ts';
-import { loadMap, loadScenarios, matchesPublished, type Scenario } from './movingai.ts';
+import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
+import { loadMap, loadScenarios, matchesPublished, type Scenario } from '../lib/movingai.ts';
+import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from '../lib/pathPeers.ts';
+import { describeSearchHeap, searchHeap } from '../lib/searchHeap.ts';
 
-const FIXTURES = fileURLToPath(new URL('../test/fixtures/movingai/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/movingai', import.meta.url));
 const MAPS = [
   { name: 'arena', game: 'Dragon Age' },
   { name: 'lak304d', game: 'Dragon Age' },

@@ -1,5 +1,5 @@
 // Draws assets/sprites/characters-8-facings.png: grid-engine's character sheet (4 facings: down, left, right,
-// up) grown to the 8 facings of a world that walks diagonally. Run: `npx tsx tools/art/drawCharacterFacings.ts`.
+// up) grown to the 8 facings of a world that walks diagonally. Run: `npx tsx tools/authoring/art/drawCharacterFacings.ts`.
 //
 // A diagonal is a 3/4 view spliced from two straight poses of the same design and walk frame: the head of the
 // pose facing toward or away from the viewer (down for SE/SW, up for NE/NW) on the body of the side pose
@@ -14,8 +14,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { CHARACTER_SHEET } from '../../src/view/assets.ts';
-import { FACING_ROWS } from '../../src/view/characterFrames.ts';
+import { CHARACTER_SHEET } from '../../../src/view/assets.ts';
+import { FACING_ROWS } from '../../../src/view/characterFrames.ts';
 
 /** The source sheet's rows per design, in its own order. */
 const SRC_DOWN = 0;

@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
-import { CROWD_DEFAULTS, type CrowdInstance, type CrowdResult, loadCrowd, runCrowd } from './lib/crowd.ts';
+import { CROWD_DEFAULTS, type CrowdInstance, type CrowdResult, loadCrowd, runCrowd } from '../lib/crowd.ts';
 import {
   FROZEN_SECONDS,
   type GridEngineCrowdOptions,
@@ -23,10 +23,10 @@ import {
   gridEngineAloneSeconds,
   loadGridEngine,
   runGridEngineCrowd,
-} from './lib/gridEngine.ts';
-import { loadScenarios, MovingAiError } from './movingai.ts';
+} from '../lib/gridEngine.ts';
+import { loadScenarios, MovingAiError } from '../lib/movingai.ts';
 
-const FIXTURES = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures', import.meta.url));
 const INSTANCES = [
   { name: 'random-32-32-20', map: 'crowd/random-32-32-20.map', scen: 'crowd/random-32-32-20.map.scen' },
   { name: 'room-33-33-3', map: 'crowd/room-33-33-3.map', scen: 'crowd/room-33-33-3.map.scen' },

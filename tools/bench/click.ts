@@ -1,15 +1,15 @@
 /**
- * Click benchmark: `npx tsx tools/bench-click.ts [MAP]` (default maps/field.tmj). What a click or a hover on
+ * Click benchmark: `npm run --silent bench:click [-- MAP]` (default maps/field.tmj). What a click or a hover on
  * a tile the player cannot stand on costs: the hover preview (`world.preview`) and a click (`moveTo`, then
  * the tick that serves it), over seeded samples of water (blocked tiles ringed by blocked tiles) and of any
  * blocked tile. Prints one line per sample set: median, p95 and worst milliseconds, and the mean nodes the
  * planner expanded. Figures are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { populate } from '../src/core/world/populate.ts';
-import { Rng } from '../src/core/world/rng.ts';
-import { World } from '../src/core/world/World.ts';
-import { loadMapFile } from './node-reader.ts';
+import { populate } from '../../src/core/world/populate.ts';
+import { Rng } from '../../src/core/world/rng.ts';
+import { World } from '../../src/core/world/World.ts';
+import { loadMapFile } from '../lib/node-reader.ts';
 
 const SAMPLES = 200;
 const ROUNDS = 3;

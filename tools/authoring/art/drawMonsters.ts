@@ -1,14 +1,14 @@
 // Draws assets/sprites/monsters.png: the enemies' own sheet, one block per kind (slime, bat, skeleton) of 3 walk
 // columns (step, stand, step) × 8 facing rows in the world's direction order (N, NE, E, SE, S, SW, W, NW), in
-// frames of the characters' size so both sheets stand on the same feet. The shapes are in tools/art/monsters.ts.
-// Run: `npx tsx tools/art/drawMonsters.ts`. Deterministic: the same script gives the same bytes; a unit test
+// frames of the characters' size so both sheets stand on the same feet. The shapes are in tools/authoring/art/monsters.ts.
+// Run: `npx tsx tools/authoring/art/drawMonsters.ts`. Deterministic: the same script gives the same bytes; a unit test
 // checks the committed image is what it draws.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { MONSTER_SHEET } from '../../src/view/assets.ts';
-import { FACING_ROWS } from '../../src/view/characterFrames.ts';
+import { MONSTER_SHEET } from '../../../src/view/assets.ts';
+import { FACING_ROWS } from '../../../src/view/characterFrames.ts';
 import { ART_W, MONSTER_PAINTERS, paintMonster } from './monsters.ts';
 
 export function drawMonsters(): PNG {

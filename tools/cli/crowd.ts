@@ -8,10 +8,10 @@
  * search the world ran (the query log, tools/lib/queryLog.ts). Bad arguments or rows: one sentence on stderr,
  * exit code 1.
  */
-import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from './lib/crowd.ts';
-import { LineWriter } from './lib/LineWriter.ts';
-import { QueryLog } from './lib/queryLog.ts';
-import { MovingAiError } from './movingai.ts';
+import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from '../lib/crowd.ts';
+import { LineWriter } from '../lib/LineWriter.ts';
+import { MovingAiError } from '../lib/movingai.ts';
+import { QueryLog } from '../lib/queryLog.ts';
 
 const USAGE =
   'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]';
