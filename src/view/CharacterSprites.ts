@@ -6,8 +6,7 @@
 // kind's monster (slime, bat, skeleton).
 // One sprite per character, created once; per frame only numbers change (no allocation).
 import Phaser from 'phaser';
-import type { Character } from '../core/world/Character.ts';
-import type { World } from '../core/world/World.ts';
+import type { Character, World } from '../core/world/index.ts';
 import { type Look, lookOf, poseFrame } from './characterFrames.ts';
 import { DEPTH } from './depths.ts';
 import { ICON } from './icons.ts';

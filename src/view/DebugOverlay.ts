@@ -4,9 +4,8 @@
 // cell, drawn scaled up), redrawn only when they change; per-character drawing is limited to what is in view
 // and redone once per tick, not per frame.
 import type Phaser from 'phaser';
-import type { Character } from '../core/world/Character.ts';
-import { walkGoal } from '../core/world/Planning.ts';
-import type { World } from '../core/world/World.ts';
+import type { Character, World } from '../core/world/index.ts';
+import { walkGoal } from '../core/world/index.ts';
 import { DEPTH } from './depths.ts';
 
 const BLOCKED_RGBA = [230, 40, 40, 110] as const;

@@ -4,9 +4,8 @@
 // (→ still steps right), since otherwise the debug view had no plain key. Each step goes through the world's
 // `stepDir`, which takes it only if it is a legal move.
 import Phaser from 'phaser';
-import { DX, DY } from '../core/grid/directions.ts';
-import type { Character } from '../core/world/Character.ts';
-import type { World } from '../core/world/World.ts';
+import { DX, DY } from '../core/grid/index.ts';
+import type { Character, World } from '../core/world/index.ts';
 
 const K = Phaser.Input.Keyboard.KeyCodes;
 /** Direction index (0 = N, clockwise, as grid/directions.ts) for each sum of held axes, [dy + 1][dx + 1]. */

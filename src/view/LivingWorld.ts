@@ -4,11 +4,10 @@
 // notices the player, the player's defeat (game over), the player arriving on an exit (the next map) or walking
 // on over the map's edge (a Tiled world's neighbour). A map of a world visited before brings back its World.
 import Phaser from 'phaser';
-import { DX, DY } from '../core/grid/directions.ts';
+import { DX, DY } from '../core/grid/index.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
-import type { Character } from '../core/world/Character.ts';
-import { populate } from '../core/world/populate.ts';
-import { World } from '../core/world/World.ts';
+import type { Character } from '../core/world/index.ts';
+import { populate, World } from '../core/world/index.ts';
 import type { HudModel } from '../scenes/HudScene.ts';
 import { exitAt, spawnsFor } from './arrival.ts';
 import type { CameraRig } from './CameraRig.ts';

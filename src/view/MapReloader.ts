@@ -5,7 +5,7 @@
 // tools/lib/liveMaps.ts is the dev server's side; a built game has no HMR and this does nothing.
 import type Phaser from 'phaser';
 import type { LoadedMap, ReadText } from '../core/tiled/index.ts';
-import { nearestWalkable } from '../core/tiled/spawns.ts';
+import { nearestWalkable } from '../core/tiled/index.ts';
 import { clearNotice, showNotice } from './errorBanner.ts';
 import { loadMapWithImages } from './mapLoading.ts';
 import { pageHook } from './pageHook.ts';

@@ -5,9 +5,8 @@
 // Layers keep the map's order, the ones marked `Above` in a band over the characters so roofs and treetops hide
 // whoever walks behind them.
 import Phaser from 'phaser';
-import type { LoadedMap } from '../core/tiled/index.ts';
-import { FLIP_FLAGS } from '../core/tiled/tileData.ts';
-import type { NormalizedTileLayer } from '../core/tiled/types.ts';
+import type { LoadedMap, NormalizedTileLayer } from '../core/tiled/index.ts';
+import { FLIP_FLAGS } from '../core/tiled/index.ts';
 import { tilesetTextureKey } from './assets.ts';
 import { CHUNK_TILES, type ChunkRect, chunksFor, inRect } from './chunkRange.ts';
 import { DEPTH } from './depths.ts';

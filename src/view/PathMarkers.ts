@@ -4,8 +4,7 @@
 // path the player is walking now is drawn too, from its own path buffer (the path shown is the path walked).
 // Both are redrawn only when they change.
 import type Phaser from 'phaser';
-import type { Character } from '../core/world/Character.ts';
-import type { World } from '../core/world/World.ts';
+import type { Character, World } from '../core/world/index.ts';
 import { DEPTH } from './depths.ts';
 import { ICON } from './icons.ts';
 

@@ -2,7 +2,7 @@
 // an enemy's tile means attack it, a wall means the nearest reachable tile); moving the pointer tells the path
 // preview which tile is under it; the wheel zooms the camera within its limits.
 import Phaser from 'phaser';
-import type { World } from '../core/world/World.ts';
+import type { World } from '../core/world/index.ts';
 import type { CameraRig } from './CameraRig.ts';
 
 /** Each wheel notch (100 px of deltaY) zooms by this factor. */

@@ -3,14 +3,15 @@
 // tile layer uses them, and image layers. Each sits at its layer's depth, in the same band as MapView's tile layers (over the
 // characters for `Above` layers), so the map's layer stack reads as it does in Tiled.
 import type Phaser from 'phaser';
-import type { LoadedMap, NormalizedTileset } from '../core/tiled/index.ts';
-import { FLIP_D, FLIP_H, FLIP_V, GID_MASK } from '../core/tiled/tileData.ts';
 import type {
+  LoadedMap,
   NormalizedImageLayer,
   NormalizedObjectLayer,
   NormalizedTileLayer,
+  NormalizedTileset,
   TiledObjectCurrent,
-} from '../core/tiled/types.ts';
+} from '../core/tiled/index.ts';
+import { FLIP_D, FLIP_H, FLIP_V, GID_MASK } from '../core/tiled/index.ts';
 import { tilesetTextureKey } from './assets.ts';
 import { DEPTH } from './depths.ts';
 

@@ -14,7 +14,7 @@ import {
   neighboursOf,
   type WorldLayout,
 } from '../core/tiled/index.ts';
-import type { World } from '../core/world/World.ts';
+import type { World } from '../core/world/index.ts';
 import { sentenceOf } from './errorBanner.ts';
 import { worldFor } from './LivingWorld.ts';
 import { loadMapWithImages, type MapWithImages } from './mapLoading.ts';

@@ -1,7 +1,7 @@
 // Where the player comes into a map and where it leaves: the spawns with the player moved onto an exit's
 // arrival tile, and the exit (if any) covering a tile. Plain functions, no Phaser: tested in Node.
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
-import type { SpawnPoint } from '../core/world/populate.ts';
+import type { SpawnPoint } from '../core/world/index.ts';
 
 /** The map's spawns, with the player put on the arrival tile when an exit led here. */
 export function spawnsFor(

@@ -2,6 +2,8 @@
 // game's maps/ folder (or beside the map the exit is in), saved as JSON (`NAME.tmj`) or else as TMX (`NAME.tmx`);
 // anything with a `/` or ending in .tmj/.tmx/.json is a URL, resolved against the page or against the map that
 // names it, so a map's tilesets and images resolve relative to it.
+
+import type { XmlParser } from '../core/tiled/index.ts';
 import {
   type LoadedMap,
   loadTiledMap,
@@ -9,7 +11,6 @@ import {
   type ReadText,
   resolveRelative,
 } from '../core/tiled/index.ts';
-import type { XmlParser } from '../core/tiled/xml.ts';
 
 export const DEFAULT_MAP = 'town';
 

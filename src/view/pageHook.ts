@@ -1,6 +1,6 @@
 // `window.__RPG__`: the page's hook for anyone automating the game (the browser tests, benchmarks, a curious
 // player in the console). It only reads: nothing here moves a character. The README documents its shape.
-import type { NavGrid } from '../core/grid/NavGrid.ts';
+import type { NavGrid } from '../core/grid/index.ts';
 import type { FrameSample, FrameStats } from './FrameStats.ts';
 
 export interface MapSummary {

@@ -2,8 +2,7 @@
 // normalized map: the size old maps leave out, and the colour key (Tiled's "transparent colour") that old
 // tilesets use instead of an alpha channel.
 import type Phaser from 'phaser';
-import type { LoadedMap, NormalizedMap } from '../core/tiled/index.ts';
-import type { NormalizedImageLayer } from '../core/tiled/types.ts';
+import type { LoadedMap, NormalizedImageLayer, NormalizedMap } from '../core/tiled/index.ts';
 import { tilesetTextureKey } from './assets.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
-import type { World } from '../../src/core/world/World.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
+import type { World } from '../../src/core/world/index.ts';
+import { traceHeader, traceLine } from '../../src/core/world/index.ts';
 
 /** Runs `ticks` ticks, collecting the trace lines; `each` runs before every tick (to send commands). */
 export function runTrace(world: World, ticks: number, each?: (t: number) => void): string[] {

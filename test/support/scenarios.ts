@@ -1,7 +1,6 @@
-import { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import type { Character } from '../../src/core/world/Character.ts';
-import { Rng } from '../../src/core/world/rng.ts';
-import { World } from '../../src/core/world/World.ts';
+import { NavGrid } from '../../src/core/grid/index.ts';
+import type { Character } from '../../src/core/world/index.ts';
+import { Rng, World } from '../../src/core/world/index.ts';
 import { runTrace } from './runWorld.ts';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
 import { parseQueryLine, placeOthers, replayOf } from '../../tools/lib/queryLog.ts';
 import { loadSessionMap } from '../../tools/lib/session.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../src/core/grid/index.ts';
 import type { Exit, Spawn } from '../../src/core/tiled/index.ts';
 import { exitAt, spawnsFor } from '../../src/view/arrival.ts';
 

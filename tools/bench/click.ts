@@ -6,9 +6,7 @@
  * planner expanded. Figures are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { populate } from '../../src/core/world/populate.ts';
-import { Rng } from '../../src/core/world/rng.ts';
-import { World } from '../../src/core/world/World.ts';
+import { populate, Rng, World } from '../../src/core/world/index.ts';
 import { loadMapFile } from '../lib/node-reader.ts';
 
 const SAMPLES = 200;

@@ -15,9 +15,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
-import type { PathQuery, PathResult } from '../../src/core/path/types.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
+import type { PathQuery, PathResult } from '../../src/core/path/index.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
 import { EasyStarReplay } from '../lib/easyStarReplay.ts';
 import { GAME_SESSIONS, type GameSession, sessionGrid } from '../lib/gameSessions.ts';
 import { parseQueryLine, placeOthers, type Replay, replayOf } from '../lib/queryLog.ts';

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
-import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
 import { loadMap, loadScenarios, matchesPublished, type Scenario } from '../lib/movingai.ts';
 import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from '../lib/pathPeers.ts';
 import { describeSearchHeap, searchHeap } from '../lib/searchHeap.ts';

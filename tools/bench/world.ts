@@ -5,9 +5,7 @@
  * crowd chases from the first ticks; the player is sent to a seeded random reachable tile every 3–6 s.
  */
 import { performance } from 'node:perf_hooks';
-import { populate } from '../../src/core/world/populate.ts';
-import { Rng } from '../../src/core/world/rng.ts';
-import { World } from '../../src/core/world/World.ts';
+import { populate, Rng, World } from '../../src/core/world/index.ts';
 import { loadMapFile } from '../lib/node-reader.ts';
 
 const MAP = 'maps/field.tmj';

@@ -8,8 +8,8 @@
  */
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MapLoadError } from '../../src/core/tiled/MapLoadError.ts';
-import type { LoadedMap } from '../../src/core/tiled/types.ts';
+import type { LoadedMap } from '../../src/core/tiled/index.ts';
+import { MapLoadError } from '../../src/core/tiled/index.ts';
 import { loadMapFile } from '../lib/node-reader.ts';
 
 const USAGE = 'usage: npm run --silent map:inspect -- FILE [--grid]';

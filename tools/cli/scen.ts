@@ -5,8 +5,8 @@
  * The summary compares lengths with the published ones (9th column) when moves are 8.
  */
 import { performance } from 'node:perf_hooks';
-import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
-import type { Algorithm } from '../../src/core/path/types.ts';
+import type { Algorithm } from '../../src/core/path/index.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
 import { loadMap, loadScenarios, MovingAiError, matchesPublished } from '../lib/movingai.ts';
 
 const USAGE = 'usage: scen --map FILE.map --scen FILE.map.scen [--algo astar|jps|dijkstra] [--moves 8|4]';

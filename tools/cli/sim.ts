@@ -7,7 +7,7 @@
  * (the format `check-trace` reads); `--queries` writes every search the world ran as JSON Lines (the query log,
  * see tools/lib/queryLog.ts). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
+import { traceHeader, traceLine } from '../../src/core/world/index.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { QueryLog } from '../lib/queryLog.ts';
 import { loadSessionMap, runSession } from '../lib/session.ts';

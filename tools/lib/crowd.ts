@@ -4,11 +4,10 @@
  * walker stands on its goal or the time is up. Shared by the crowd tool, bench:crowd and the crowd tests.
  */
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { PathPlanner } from '../../src/core/path/PathPlanner.ts';
-import type { Character } from '../../src/core/world/Character.ts';
-import { traceHeader, traceLine } from '../../src/core/world/trace.ts';
-import { World } from '../../src/core/world/World.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
+import type { Character } from '../../src/core/world/index.ts';
+import { traceHeader, traceLine, World } from '../../src/core/world/index.ts';
 import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from './movingai.ts';
 import { loadMapFile } from './node-reader.ts';
 

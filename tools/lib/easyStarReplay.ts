@@ -7,7 +7,7 @@
  * given the goal the reference search ended on (the best one, known beforehand: in EasyStar's favour).
  */
 import EasyStar from 'easystarjs';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
 import { matrix } from './pathPeers.ts';
 import type { Replay } from './queryLog.ts';
 

@@ -4,7 +4,7 @@
  * seconds each, and the logs then always show what the world as it is now asks of the planner.
  */
 import { fileURLToPath } from 'node:url';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
 import { CROWD_DEFAULTS, loadCrowd, runCrowd } from './crowd.ts';
 import { QueryLog } from './queryLog.ts';
 import { loadSessionMap, runSession } from './session.ts';

@@ -17,7 +17,7 @@
 import { register } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import type { GridEngineHeadless, MoveToConfig, ShortestPathAlgorithmType } from 'grid-engine';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
 import { type CrowdInstance, type CrowdResult, type CrowdRoute, crowdFigures } from './crowd.ts';
 
 export type GridEngineModule = typeof import('grid-engine');

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../src/core/grid/index.ts';
 import { readTextFileSync } from './node-reader.ts';
 
 /**

@@ -2,9 +2,8 @@ import { readFileSync, type Stats, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { DOMParser } from '@xmldom/xmldom';
-import { loadTiledMap } from '../../src/core/tiled/loadTiledMap.ts';
-import type { LoadedMap, ReadText } from '../../src/core/tiled/types.ts';
-import { XmlError, type XmlParser } from '../../src/core/tiled/xml.ts';
+import type { LoadedMap, ReadText } from '../../src/core/tiled/index.ts';
+import { loadTiledMap, XmlError, type XmlParser } from '../../src/core/tiled/index.ts';
 
 /** Files larger than this are not maps, tilesets or scenarios: refuse before reading them into memory. */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;

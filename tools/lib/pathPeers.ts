@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import EasyStar from 'easystarjs';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
 import { type GridEngineModule, gridEngineOn, loadGridEngine } from './gridEngine.ts';
 
 export interface PeerQuery {

@@ -13,15 +13,15 @@
  * call alone). To replay: the same map, those cells held by one other character, the searcher as `self`.
  */
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
 import type {
   OccupancyPolicy,
   PathObserver,
   PathQuery,
   PathResult,
   PathStatus,
-} from '../../src/core/path/types.ts';
-import type { World } from '../../src/core/world/World.ts';
+} from '../../src/core/path/index.ts';
+import type { World } from '../../src/core/world/index.ts';
 
 export interface LoggedQuery {
   t: number;

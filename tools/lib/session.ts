@@ -3,10 +3,8 @@
  * every 3–6 seconds it is sent to a random tile it can reach) and exactly N enemies, for T fixed ticks.
  */
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/NavGrid.ts';
-import { populate, type SpawnPoint } from '../../src/core/world/populate.ts';
-import { Rng } from '../../src/core/world/rng.ts';
-import { World } from '../../src/core/world/World.ts';
+import type { NavGrid } from '../../src/core/grid/index.ts';
+import { populate, Rng, type SpawnPoint, World } from '../../src/core/world/index.ts';
 import { MovingAiError, parseMap } from './movingai.ts';
 import { loadMapFile, readTextFileSync } from './node-reader.ts';
 

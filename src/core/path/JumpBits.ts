@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /**
  * Bit-packed lines of the grid for Jump Point Search, in both directions: rows (bit x of row y) for

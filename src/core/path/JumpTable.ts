@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /** Largest grid that gets a table: 4 M cells, 64 MB of 16-bit distances (a 2048 × 2048 map). */
 export const JUMP_TABLE_MAX_CELLS = 1 << 22;

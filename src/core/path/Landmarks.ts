@@ -1,5 +1,5 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
-import { Regions } from '../grid/Regions.ts';
+import type { NavGrid } from '../grid/index.ts';
+import { Regions } from '../grid/index.ts';
 
 /** Landmarks per map: 8 distances a cell, one 64-byte cache line. */
 const LANDMARKS = 8;

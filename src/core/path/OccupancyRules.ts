@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 import type { OccupancyPolicy } from './types.ts';
 

@@ -1,5 +1,5 @@
-import { DX, DY } from '../grid/directions.ts';
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
+import { DX, DY } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import {
   OCCUPANCY_BLOCK as BLOCK_MODE,

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import { AStar } from './AStar.ts';
 import { BAND_SCALE } from './BandQueue.ts';
 import { Dijkstra } from './Dijkstra.ts';

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import { BAND_SCALE, BandQueue } from './BandQueue.ts';
 import { OpenHeap } from './OpenHeap.ts';
 

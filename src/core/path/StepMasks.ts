@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /**
  * For every cell, which of its eight steps the static grid allows, as one byte: the neighbour is inside the

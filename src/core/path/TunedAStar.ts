@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import {
   OCCUPANCY_BLOCK as BLOCK_MODE,

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import type { JumpNodes } from './JumpNodes.ts';
 import { canonicalDirections as canonicalDirectionsBinding, type JumpTable } from './JumpTable.ts';

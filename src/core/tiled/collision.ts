@@ -1,4 +1,4 @@
-import { NavGrid } from '../grid/NavGrid.ts';
+import { NavGrid } from '../grid/index.ts';
 import { isObject } from './json.ts';
 import type { FlatLayer } from './layers.ts';
 import { objectShape, shapeBox, shapeCovers } from './objectShape.ts';

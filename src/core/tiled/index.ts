@@ -1,7 +1,11 @@
+// The Tiled reader's front door: maps (JSON or TMX) and worlds in, a NavGrid, spawns, exits and what Phaser draws
+// out, every fault one sentence (MapLoadError). Nothing outside src/core/tiled imports its files directly.
 export { fetchText } from './fetchText.ts';
 export { loadTiledMap } from './loadTiledMap.ts';
 export { MapLoadError } from './MapLoadError.ts';
 export { resolveRelative } from './resolveRelative.ts';
+export { nearestWalkable } from './spawns.ts';
+export { FLIP_D, FLIP_FLAGS, FLIP_H, FLIP_V, GID_MASK } from './tileData.ts';
 export {
   loadTiledWorld,
   placeByPattern,
@@ -13,11 +17,15 @@ export type {
   Exit,
   LayerInfo,
   LoadedMap,
+  NormalizedImageLayer,
   NormalizedLayer,
   NormalizedMap,
+  NormalizedObjectLayer,
+  NormalizedTileLayer,
   NormalizedTileset,
   ReadText,
   Spawn,
+  TiledObjectCurrent,
 } from './types.ts';
 export {
   checkMapSize,
@@ -28,3 +36,4 @@ export {
   neighboursOf,
   type WorldLayout,
 } from './worldLayout.ts';
+export { describeXmlError, parseXml, type XmlElement, XmlError, type XmlParser } from './xml.ts';

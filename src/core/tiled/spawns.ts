@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 import { isObject, type Json } from './json.ts';
 import type { FlatLayer } from './layers.ts';
 import { mapError } from './MapLoadError.ts';

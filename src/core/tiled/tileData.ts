@@ -1,4 +1,4 @@
-import { MAX_GRID_CELLS } from '../grid/NavGrid.ts';
+import { MAX_GRID_CELLS } from '../grid/index.ts';
 import { type DataSite, decodeLayerData } from './decodeLayerData.ts';
 import { describe, intField, isObject, type Json } from './json.ts';
 import type { FlatLayer } from './layers.ts';

@@ -1,4 +1,4 @@
-import { Dir, opposite } from '../grid/directions.ts';
+import { Dir, opposite } from '../grid/index.ts';
 import { describe, intField, isObject, type Json } from './json.ts';
 import { mapError } from './MapLoadError.ts';
 import { isTrue, prop, readProperties } from './properties.ts';

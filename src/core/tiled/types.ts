@@ -8,7 +8,7 @@ import type {
   TiledTile,
   TiledTileset,
 } from 'tiled-types';
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /** Reads a text file: `fetch` in the browser (see fetchText.ts), the file system in Node (tools/lib/node-reader.ts). */
 export type ReadText = (url: string) => Promise<string>;

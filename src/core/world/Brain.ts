@@ -1,4 +1,4 @@
-import { dirOf } from '../grid/directions.ts';
+import { dirOf } from '../grid/index.ts';
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import { lineOfSight } from './sight.ts';

@@ -1,6 +1,6 @@
-import { DX, DY } from '../grid/directions.ts';
-import type { NavGrid } from '../grid/NavGrid.ts';
-import type { PathPlanner } from '../path/PathPlanner.ts';
+import type { NavGrid } from '../grid/index.ts';
+import { DX, DY } from '../grid/index.ts';
+import type { PathPlanner } from '../path/index.ts';
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 

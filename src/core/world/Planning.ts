@@ -1,5 +1,5 @@
-import { nearestReachable } from '../grid/nearestReachable.ts';
-import type { PathQuery } from '../path/types.ts';
+import { nearestReachable } from '../grid/index.ts';
+import type { PathQuery } from '../path/index.ts';
 import { reachCells } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import type { World } from './World.ts';

@@ -1,7 +1,6 @@
-import { DX, DY, dirOf } from '../grid/directions.ts';
-import type { NavGrid } from '../grid/NavGrid.ts';
-import { Regions } from '../grid/Regions.ts';
-import { PathPlanner } from '../path/PathPlanner.ts';
+import type { NavGrid } from '../grid/index.ts';
+import { DX, DY, dirOf, Regions } from '../grid/index.ts';
+import { PathPlanner } from '../path/index.ts';
 import { inReach } from './adjacency.ts';
 import { thinkEnemy } from './Brain.ts';
 import { Character, type CharacterProps } from './Character.ts';

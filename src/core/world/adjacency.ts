@@ -1,5 +1,5 @@
-import { DX, DY, dirOf, opposite } from '../grid/directions.ts';
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
+import { DX, DY, dirOf, opposite } from '../grid/index.ts';
 
 /**
  * Whether cells a and b are neighbours that a character could step between (from a into b): the reach of

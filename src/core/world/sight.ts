@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /**
  * Line of sight over the collision grid: true when the Bresenham line from (x0, y0) to (x1, y1) crosses only

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/NavGrid.ts';
+import type { NavGrid } from '../grid/index.ts';
 
 /**
  * The free walkable tile nearest `cell` (itself when free), searching square rings outwards; -1 when the

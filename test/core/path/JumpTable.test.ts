@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dir } from '../../../src/core/grid/directions.ts';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { Dir, NavGrid } from '../../../src/core/grid/index.ts';
 import { JumpTable } from '../../../src/core/path/JumpTable.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 
 /** Cells of the path as [x, y] pairs, easier to read than indices. */

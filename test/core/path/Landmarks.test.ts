@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { Landmarks } from '../../../src/core/path/Landmarks.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import { oracleDistances } from './oracle.ts';

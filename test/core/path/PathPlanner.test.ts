@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dir } from '../../../src/core/grid/directions.ts';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { Dir, NavGrid } from '../../../src/core/grid/index.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import type { Algorithm } from '../../../src/core/path/types.ts';
 import { oracleDistances } from './oracle.ts';

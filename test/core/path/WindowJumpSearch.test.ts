@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
 import type { Algorithm, OccupancyPolicy } from '../../../src/core/path/types.ts';
 import { oracleDistances, walkPath } from './oracle.ts';

@@ -1,5 +1,5 @@
-import { DX, DY } from '../../../src/core/grid/directions.ts';
-import type { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import type { NavGrid } from '../../../src/core/grid/index.ts';
+import { DX, DY } from '../../../src/core/grid/index.ts';
 import type { OccupancyPolicy } from '../../../src/core/path/types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import type { OccupancyPolicy } from '../../../src/core/path/types.ts';
 
 export interface GridCase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dir } from '../../../src/core/grid/directions.ts';
+import { Dir } from '../../../src/core/grid/index.ts';
 import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { gridRows, memoryReader, tinyMap } from './memoryReader.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Dir } from '../../../src/core/grid/directions.ts';
-import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
+import { Dir } from '../../../src/core/grid/index.ts';
+import { PathPlanner } from '../../../src/core/path/index.ts';
 import { loadTiledMap, MapLoadError } from '../../../src/core/tiled/index.ts';
 import { readTextFile } from '../../../tools/lib/node-reader.ts';
 import { gridRows } from './memoryReader.ts';

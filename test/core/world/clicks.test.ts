@@ -1,7 +1,7 @@
 // Clicks on tiles the player cannot stand on or cannot reach: where the walk ends, and what finding that costs.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { populate } from '../../../src/core/world/populate.ts';
 import { Rng } from '../../../src/core/world/rng.ts';

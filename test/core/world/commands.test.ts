@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { World } from '../../../src/core/world/World.ts';
 import { checkTrace } from '../../support/checkTrace.ts';
 import { gridRows, runTrace } from '../../support/runWorld.ts';

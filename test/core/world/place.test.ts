@@ -1,7 +1,7 @@
 // World.place: the player coming back into a map of a Tiled world it left, on the tile matching where it
 // crossed, with its hit points and without a step; whoever was chasing it goes home.
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { World } from '../../../src/core/world/World.ts';
 
 const ROOM = ['#########', '#.......#', '#.......#', '#...#...#', '#.......#', '#########'];

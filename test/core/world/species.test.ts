@@ -2,7 +2,7 @@
 // `hp` still win), an enemy without one is the world's standard skeleton, and a kind the game does not know is
 // one sentence naming the spawn.
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { populate, type SpawnPoint } from '../../../src/core/world/populate.ts';
 import { SPECIES } from '../../../src/core/world/species.ts';
 import { World } from '../../../src/core/world/World.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NavGrid } from '../../../src/core/grid/NavGrid.ts';
+import { NavGrid } from '../../../src/core/grid/index.ts';
 import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { World } from '../../../src/core/world/World.ts';
 import { makeField } from '../../../tools/authoring/maps/field.ts';

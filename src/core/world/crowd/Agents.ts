@@ -1,4 +1,4 @@
-import type { NavGrid } from '../../grid/NavGrid.ts';
+import type { NavGrid } from '../../grid/index.ts';
 
 /**
  * What the crowd planner knows of each character (by id): its role this tick, where it is going, and how far

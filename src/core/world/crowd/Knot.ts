@@ -1,4 +1,4 @@
-import type { NavGrid } from '../../grid/NavGrid.ts';
+import type { NavGrid } from '../../grid/index.ts';
 import { Agents, FREE, WALK } from './Agents.ts';
 import { ConfigSearch } from './ConfigSearch.ts';
 import type { StepQueue } from './StepQueue.ts';

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../../grid/NavGrid.ts';
+import type { NavGrid } from '../../grid/index.ts';
 import { Reservations } from './Reservations.ts';
 import { SpaceTimeSearch, type Timetable } from './SpaceTimeSearch.ts';
 import type { StepQueue } from './StepQueue.ts';

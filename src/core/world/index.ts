@@ -1,0 +1,12 @@
+// The world's front door: the fixed-tick simulation (World and its commands), bringing a map's characters to
+// life (populate), the seeded randomness, its events and the trace tools write. Nothing outside
+// src/core/world imports its files directly.
+export type { BrainState, Character, CharacterKind, CharacterProps } from './Character.ts';
+export type { WorldConfig } from './config.ts';
+export type { WorldEvent, WorldEventType } from './events.ts';
+export { walkGoal } from './Planning.ts';
+export { type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
+export { Rng } from './rng.ts';
+export { DEFAULT_SPECIES, SPECIES, type Species, speciesNamed } from './species.ts';
+export { traceHeader, traceLine } from './trace.ts';
+export { World } from './World.ts';
