@@ -38,6 +38,8 @@ export default defineConfig({
     assetsDir: 'js',
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
+      // The game, and examples/minimal (the engine used from another game, through src/core/index.ts).
+      input: { main: 'index.html', minimal: 'examples/minimal/index.html' },
       output: {
         codeSplitting: {
           groups: [{ name: 'phaser', test: /node_modules[\\/]phaser/ }],
