@@ -1,5 +1,5 @@
 // `window.__RPG__`: the page's hook for anyone automating the game (the browser tests, benchmarks, a curious
-// player in the console). It only reads: nothing here moves a character. The README documents its shape.
+// player in the console). It only reads: nothing here moves a character. docs/architecture.md documents its shape.
 import type { NavGrid } from '../core/grid/index.ts';
 import type { FrameSample, FrameStats } from './FrameStats.ts';
 

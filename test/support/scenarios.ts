@@ -153,7 +153,7 @@ export const DUNGEON = [
 /**
  * `n` routes on DUNGEON from seeded random distinct start tiles (anywhere, corridors included) to seeded
  * random distinct goal tiles off the one-wide passages (a character told to stand in a corridor would
- * block it for good; see MOVEMENT.md, known limits).
+ * block it for good; see docs/movement.md, known limits).
  */
 export function dungeonCrowd(seed: number, n: number): Route[] {
   const grid = NavGrid.fromRows(DUNGEON);

@@ -6,7 +6,7 @@ import { GID_MASK, type GridBounds } from './tileData.ts';
 import { findTileset, type TilesetEntry } from './tilesets.ts';
 
 /**
- * The collision rule for map authors (README, "Making a map"):
+ * The collision rule for map authors (docs/maps.md, "Collision rule for map authors"):
  * - a cell is blocked when any tile layer holds there a tile whose properties say `collides` (or grid-engine's
  *   `ge_collide`) is true; a tileset property `collides` is the default for its tiles that do not say;
  * - or a collision layer (named `Collision`/`Collisions` in any case, inside such a group, or with the layer

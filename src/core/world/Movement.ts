@@ -4,7 +4,7 @@ import { arrive } from './Stepping.ts';
 import type { World } from './World.ts';
 
 /**
- * Tile-by-tile movement (MOVEMENT.md). Each tick every character mid-step advances and may arrive, releasing
+ * Tile-by-tile movement (docs/movement.md). Each tick every character mid-step advances and may arrive, releasing
  * the tile it left; then the crowd planner (crowd/Crowd.ts) plans, commits and starts the next steps.
  */
 export class Mover {

@@ -3,7 +3,7 @@ import type { Character } from './Character.ts';
 import type { World } from './World.ts';
 
 /**
- * The two moments of a step (MOVEMENT.md): `startStep` reserves the tile entered (the character then holds
+ * The two moments of a step (docs/movement.md): `startStep` reserves the tile entered (the character then holds
  * both), `arrive` releases the tile left. Nothing else changes who holds a tile, but a respawn.
  */
 

@@ -89,7 +89,7 @@ export class World {
     );
   }
 
-  /** The crowd planner that moves everyone (MOVEMENT.md). */
+  /** The crowd planner that moves everyone (docs/movement.md). */
   get crowd(): Crowd {
     return this.mover.crowd;
   }

@@ -44,7 +44,7 @@ const ground = () =>
     [1, 1, 1, 1],
   ]);
 
-describe('the collision rule map authors read in the README', () => {
+describe('the collision rule map authors read in docs/maps.md', () => {
   it('a tile whose tileset says collides (or ge_collide) blocks, on any tile layer, hidden ones too', async () => {
     const map = ground();
     tilesOf(map).tiles = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadTiledMap } from '../../../src/core/tiled/index.ts';
 import { memoryReader, tinyMap } from './memoryReader.ts';
 
-/** The map property `moves`: a map author's four-way game (MOVEMENT.md). */
+/** The map property `moves`: a map author's four-way game (docs/movement.md). */
 
 const load = (properties?: object[]) => {
   const map = { ...tinyMap([[1, 1, 1]]), ...(properties ? { properties } : {}) };

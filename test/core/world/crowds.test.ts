@@ -9,7 +9,7 @@ import { gridRows } from '../../support/runWorld.ts';
 import { CORRIDOR, scenario, settle } from '../../support/scenarios.ts';
 
 /**
- * The crowds that froze before the crowd planner (MOVEMENT.md): the game's own crowds on the town, and
+ * The crowds that froze before the crowd planner (docs/movement.md): the game's own crowds on the town, and
  * one-shot crowds of the multi-agent pathfinding benchmark. Each is deterministic (a seeded world), bounded in
  * game time, and its trace is checked: no shared tile, no jump, no corner cut, and nobody wandering or going
  * home stands for over 10 s.

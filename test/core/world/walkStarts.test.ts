@@ -9,7 +9,7 @@ import { TOWN_FROM_FIELD } from '../../../tools/authoring/maps/town.ts';
 import { memoryReader } from '../tiled/memoryReader.ts';
 
 /**
- * Every walk starts (MOVEMENT.md, tick order): no search is capped or dropped, so a character sent anywhere it
+ * Every walk starts (docs/movement.md, tick order): no search is capped or dropped, so a character sent anywhere it
  * can reach starts walking at once, on a big map too; one sent where it cannot reach walks to the closest tile
  * it can, and an event says so.
  */

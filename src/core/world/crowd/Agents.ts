@@ -2,7 +2,7 @@ import type { NavGrid } from '../../grid/index.ts';
 
 /**
  * What the crowd planner knows of each character (by id): its role this tick, where it is going, and how far
- * any tile is from there — the distance the planner ranks a character's next tiles by (MOVEMENT.md).
+ * any tile is from there — the distance the planner ranks a character's next tiles by (docs/movement.md).
  */
 
 /** Not in the world (id 0, or a slot not used yet). */

@@ -9,7 +9,7 @@ import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
 import { Transition } from './Transition.ts';
 
 /**
- * The crowd planner (MOVEMENT.md). Each tick it
+ * The crowd planner (docs/movement.md). Each tick it
  * 1. reads what each character is doing (its role: walking to a tile, resting, chasing, commanded, holding);
  * 2. lets every character not in a knot step freely: those standing decide one step each, in priority order,
  *    by PIBT (Transition.ts), nobody stepping onto a tile someone holds (its holder is asked to leave it);

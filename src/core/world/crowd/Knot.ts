@@ -5,7 +5,7 @@ import type { StepQueue } from './StepQueue.ts';
 import { Transition } from './Transition.ts';
 
 /**
- * A knot (MOVEMENT.md): walkers that stopped getting nearer their goals, and everyone standing around them,
+ * A knot (docs/movement.md): walkers that stopped getting nearer their goals, and everyone standing around them,
  * solved together. The knot owns a region of tiles; its members are every character whose tile lies in it
  * (the player and anyone striking stay out: they are walls to it), and everyone else keeps out of it until it
  * is undone. LaCAM (ConfigSearch) searches the members' configurations, within the region, for one where every

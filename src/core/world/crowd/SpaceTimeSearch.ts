@@ -11,7 +11,7 @@ import type { Reservations } from './Reservations.ts';
  * ever done in whole ticks. The walker ends on its goal in an interval that never ends (it can stay).
  *
  * Prioritised planning over these timetables (each walker planned around those planned before) is what
- * keeps a crowd of walkers flowing: they pass one another in time instead of pushing (MOVEMENT.md).
+ * keeps a crowd of walkers flowing: they pass one another in time instead of pushing (docs/movement.md).
  */
 
 /**

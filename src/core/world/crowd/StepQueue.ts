@@ -1,6 +1,6 @@
 /**
  * The steps the crowd planner has committed and the order in which characters may enter each tile: the
- * execution side of MOVEMENT.md's plan. The planner commits whole transitions (every character moves at most
+ * execution side of docs/movement.md's plan. The planner commits whole transitions (every character moves at most
  * one tile, no two end on one tile, nobody swaps, no ring of followers, a diagonal's corners stay empty before
  * and after); characters then take their committed steps as fast as each can, keeping every tile's visits in
  * order. A tile's visitors wait in a queue: a step into it may start only when every earlier visitor has left
