@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
+import { ConfigTable } from './ConfigTable.ts';
 import type { Transition } from './Transition.ts';
 
 /**
@@ -45,18 +46,15 @@ export class ConfigSearch {
   private readonly agents: Agents;
   private readonly transition: Transition;
   private readonly moves: 8 | 4;
-  // Per node: its configuration and priorities (n per node), parent, place on the stack, low-level queue.
-  private cfg = new Int32Array(0);
-  private prio = new Float64Array(0);
+  // Per node: its configuration and priorities (the table, which also finds a configuration met again),
+  // parent, depth, low-level queue; the stack of nodes being worked on.
+  private readonly table = new ConfigTable();
   private parentOf = new Int32Array(64);
   private depthOf = new Int32Array(64);
-  private hashOf = new Int32Array(64);
   private lowHead = new Int32Array(64);
   private lowTail = new Int32Array(64);
   private stack = new Int32Array(64);
   private stackSize = 0;
-  // The explored set: open addressing over node ids by configuration hash.
-  private slots = new Int32Array(1024);
   // Low-level nodes (pooled): the constraint chain (parent, who, where), depth, queue link.
   private lnParent = new Int32Array(1024);
   private lnWho = new Int32Array(1024);
@@ -88,25 +86,25 @@ export class ConfigSearch {
     this.iterations = 0;
     this.iterationsBefore = 0;
     this.linkCount = 0;
-    this.slots.fill(0);
+    this.table.reset(this.n);
     this.lnTop = 0;
     this.lnFree = NONE;
     this.orderOf = NONE;
     const r = this.newNode(root, NONE);
     const base = r * this.n;
-    for (let id = 0; id < this.n; id++) this.prio[base + id] = prio[id];
-    this.insert(r);
+    for (let id = 0; id < this.n; id++) this.table.prio[base + id] = prio[id];
+    this.table.insert(r, this.nodes);
     this.push(r);
   }
 
   /** The configuration of `node` (a view: copy what you keep). */
   config(node: number): Int32Array {
-    return this.cfg.subarray(node * this.n, (node + 1) * this.n);
+    return this.table.cfg.subarray(node * this.n, (node + 1) * this.n);
   }
 
   /** The priorities of `node`. */
   priorities(node: number): Float64Array {
-    return this.prio.subarray(node * this.n, (node + 1) * this.n);
+    return this.table.prio.subarray(node * this.n, (node + 1) * this.n);
   }
 
   /** The node the search is working on (the top of its stack), or the goal once found. */
@@ -247,12 +245,12 @@ export class ConfigSearch {
     to.fill(-1, 0, n);
     for (let l = low; l !== NONE && this.lnDepth[l] > 0; l = this.lnParent[l])
       to[this.lnWho[l]] = this.lnWhere[l];
-    this.freeLow(low);
+    // The low-level node stays: its children's constraint chains run through it (the pool empties in reset).
     const from = this.config(h);
     const held = this.held;
     if (!t.generate(from, this.order, this.orderCount, ++this.salt, held, held === null ? 0 : held.length))
       return;
-    const known = this.lookup(to);
+    const known = this.table.lookup(to);
     if (known !== NONE) {
       // Met before: go on from there (its own successors are what is left to try), remembering the link.
       if (known !== h) {
@@ -266,12 +264,13 @@ export class ConfigSearch {
     const agents = this.agents;
     const pb = h * n;
     const cb = c * n;
+    const prioOf = this.table.prio;
     for (let id = 1; id < n; id++) {
-      const p = this.prio[pb + id];
-      this.prio[cb + id] = this.atGoal(id, to[id]) ? p - Math.floor(p) : p + 1;
-      if (agents.role[id] === STRICT) this.prio[cb + id] = FIRST;
+      const p = prioOf[pb + id];
+      prioOf[cb + id] = this.atGoal(id, to[id]) ? p - Math.floor(p) : p + 1;
+      if (agents.role[id] === STRICT) prioOf[cb + id] = FIRST;
     }
-    this.insert(c);
+    this.table.insert(c, this.nodes);
     this.push(c);
   }
 
@@ -288,14 +287,14 @@ export class ConfigSearch {
     const base = node * this.n;
     for (let id = 1; id < this.n; id++) {
       const role = agents.role[id];
-      if ((role === WALK || role === REST) && !this.atGoal(id, this.cfg[base + id])) return false;
+      if ((role === WALK || role === REST) && !this.atGoal(id, this.table.cfg[base + id])) return false;
     }
     return true;
   }
 
   /** Children of low-level node `low` constraining character `i` to each of its possible next tiles. */
   private expandLow(h: number, low: number, i: number): void {
-    const c = this.cfg[h * this.n + i];
+    const c = this.table.cfg[h * this.n + i];
     const role = this.agents.role[i];
     if (role === HOLD) {
       this.pushLow(h, low, i, c);
@@ -328,9 +327,9 @@ export class ConfigSearch {
     this.orderOf = h;
     const n = this.n;
     if (this.order.length < n) this.order = new Int32Array(n);
-    const cfg = this.cfg;
+    const cfg = this.table.cfg;
     const base = h * n;
-    const prio = this.prio;
+    const prio = this.table.prio;
     const role = this.agents.role;
     let count = 0;
     for (let id = 1; id < n; id++) if (cfg[base + id] >= 0 && role[id] !== HOLD) this.order[count++] = id;
@@ -344,28 +343,16 @@ export class ConfigSearch {
 
   private newNode(config: Int32Array, parent: number): number {
     const id = this.nodes++;
-    const n = this.n;
-    if ((id + 1) * n > this.cfg.length) {
-      const cap = Math.max((id + 1) * n, this.cfg.length * 2, 64 * n);
-      const cfg = new Int32Array(cap);
-      cfg.set(this.cfg);
-      this.cfg = cfg;
-      const prio = new Float64Array(cap);
-      prio.set(this.prio);
-      this.prio = prio;
-    }
+    this.table.store(id, config);
     if (id >= this.parentOf.length) {
       const m = this.parentOf.length * 2;
       this.parentOf = grow(this.parentOf, m);
       this.depthOf = grow(this.depthOf, m);
-      this.hashOf = grow(this.hashOf, m);
       this.lowHead = grow(this.lowHead, m);
       this.lowTail = grow(this.lowTail, m);
     }
-    this.cfg.set(config.subarray(0, n), id * n);
     this.parentOf[id] = parent;
     this.depthOf[id] = parent === NONE ? 0 : this.depthOf[parent] + 1;
-    this.hashOf[id] = hash(config, n);
     this.lowHead[id] = NONE;
     this.lowTail[id] = NONE;
     this.pushLow(id, NONE, 0, 0);
@@ -400,61 +387,6 @@ export class ConfigSearch {
     else this.lnNext[this.lowTail[h]] = l;
     this.lowTail[h] = l;
   }
-
-  /**
-   * Low-level nodes stay referenced by their children's constraint chains, so they are not recycled one by
-   * one; the pool is reset with the search.
-   */
-  private freeLow(_l: number): void {}
-
-  private lookup(config: Int32Array): number {
-    const n = this.n;
-    const h = hash(config, n);
-    const mask = this.slots.length - 1;
-    for (let s = h & mask; ; s = (s + 1) & mask) {
-      const v = this.slots[s];
-      if (v === 0) return NONE;
-      const node = v - 1;
-      if (this.hashOf[node] !== h) continue;
-      const base = node * n;
-      let same = true;
-      for (let k = 0; k < n; k++) {
-        if (this.cfg[base + k] !== config[k]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return node;
-    }
-  }
-
-  private insert(node: number): void {
-    if (this.nodes * 2 > this.slots.length) this.rehash();
-    const mask = this.slots.length - 1;
-    let s = this.hashOf[node] & mask;
-    while (this.slots[s] !== 0) s = (s + 1) & mask;
-    this.slots[s] = node + 1;
-  }
-
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
-    for (let node = 0; node < this.nodes - 1; node++) {
-      let s = this.hashOf[node] & mask;
-      while (slots[s] !== 0) s = (s + 1) & mask;
-      slots[s] = node + 1;
-    }
-    this.slots = slots;
-  }
-}
-
-function hash(config: Int32Array, n: number): number {
-  let h = 0x811c9dc5;
-  for (let k = 0; k < n; k++) {
-    h = Math.imul(h ^ config[k], 0x01000193);
-    h ^= h >>> 15;
-  }
-  return h | 0;
 }
 
 function grow(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
