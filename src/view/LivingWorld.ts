@@ -322,7 +322,12 @@ export class LivingWorld {
 export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
   // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
   map.nav.occupant.fill(0);
-  const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
+  const world = new World(map.nav, {
+    seed: params.seed,
+    debug: true,
+    moves: params.moves ?? map.moves,
+    respawn: map.respawn,
+  });
   populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
   if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
   if (params.leash !== undefined) {
