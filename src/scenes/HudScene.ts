@@ -1,5 +1,5 @@
 // The HUD, a scene over the World scene with its own unzoomed camera: a strip along the top (hit points, enemies
-// chasing, the map's name, a notice when something went wrong, the debug readout) and one along the bottom (a
+// chasing and defeated, the map's name, a notice when something went wrong, the debug readout) and one along the bottom (a
 // line of help), and the game-over panel with its restart button. The strips are the HUD's whole box: it tells
 // the World scene their heights, and the world's camera draws the map only between them, so the HUD never
 // covers the player or anything it could walk to, and a click on the HUD never reaches the map. It reads a
@@ -12,7 +12,10 @@ export interface HudModel {
   /** The player's hit points as the world has them (after a respawn: full again). */
   hp: number;
   maxHp: number;
+  /** Enemies chasing the player, as the world counts them (0 at a game over: they went home). */
   chasing: number;
+  /** Enemies the player has defeated so far (the world's count). */
+  defeated: number;
   enemies: number;
   gameOver: boolean;
   debug: boolean;
@@ -83,7 +86,9 @@ export class HudScene extends Phaser.Scene {
     this.strips = this.add.graphics();
     this.bar = this.add.graphics();
     this.hpText = this.add.text(0, 0, '', { ...style(13), fontStyle: 'bold' }).setOrigin(0.5);
-    this.chaseText = this.add.text(0, 0, 'Chasing you: 20000 of 20000 enemies', style(15)).setOrigin(0, 0.5);
+    this.chaseText = this.add
+      .text(0, 0, 'Chasing you: 20000 of 20000 enemies · Defeated: 20000', style(15))
+      .setOrigin(0, 0.5);
     this.chaseWidth = this.chaseText.width;
     this.mapText = this.add.text(0, 0, '', style(13, '#c8bfa8')).setOrigin(0, 0.5);
     this.noticeText = this.add.text(0, 0, '', style(14, '#ffb36b')).setVisible(false);
@@ -222,10 +227,11 @@ export class HudScene extends Phaser.Scene {
       this.bar.fillStyle(0x000000, 0.6).fillRoundedRect(0, 0, BAR_W, BAR_H, 4);
       this.bar.fillStyle(colour, 1).fillRoundedRect(2, 2, Math.max(0, (BAR_W - 4) * share), BAR_H - 4, 3);
     }
-    if (m.chasing !== s.chasing || m.enemies !== s.enemies) {
+    if (m.chasing !== s.chasing || m.enemies !== s.enemies || m.defeated !== s.defeated) {
       s.chasing = m.chasing;
       s.enemies = m.enemies;
-      this.chaseText.setText(`Chasing you: ${m.chasing} of ${m.enemies} enemies`);
+      s.defeated = m.defeated;
+      this.chaseText.setText(`Chasing you: ${m.chasing} of ${m.enemies} enemies · Defeated: ${m.defeated}`);
       this.chaseText.setColor(m.chasing > 0 ? '#ff9a7a' : INK);
     }
     if (m.mapName !== s.map) {
@@ -262,6 +268,7 @@ function nothingShown() {
     hp: -1,
     maxHp: -1,
     chasing: -1,
+    defeated: -1,
     enemies: -1,
     gameOver: false,
     debug: false,

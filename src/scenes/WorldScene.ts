@@ -8,6 +8,7 @@
 // enemies for the map) shows its one sentence like a map that fails to load.
 import Phaser from 'phaser';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
+import { Journey } from '../core/world/index.ts';
 import { spawnsFor } from '../view/arrival.ts';
 import { CameraRig } from '../view/CameraRig.ts';
 import { showError } from '../view/errorBanner.ts';
@@ -34,6 +35,17 @@ export interface WorldData {
   zoom?: number;
   /** In a Tiled world (`?world=`): the visit, and which of its maps this is. */
   visit?: { tour: WorldVisit; index: number };
+  /**
+   * The journey so far (made on the first map): the player's hit points carried from map to map, and the worlds
+   * of the maps left by an exit, kept as they were left.
+   */
+  journey?: Journey<KeptMap>;
+}
+
+/** What a map left by an exit keeps to be shown again: the loaded map (its grid is its kept world's). */
+export interface KeptMap {
+  map: LoadedMap;
+  files?: string[];
 }
 
 export class WorldScene extends Phaser.Scene {
@@ -51,6 +63,8 @@ export class WorldScene extends Phaser.Scene {
   }
 
   init(data: WorldData) {
+    // One journey from the first map on: restarts and the next maps get it with their data.
+    data.journey ??= new Journey<KeptMap>();
     this.data_ = data;
     this.living = null;
   }
@@ -69,6 +83,7 @@ export class WorldScene extends Phaser.Scene {
       player: () => this.living?.playerState() ?? null,
       onReloaded: (next) => {
         const visit = this.data_.visit;
+        this.journey.forget(mapUrl);
         if (visit) visit.tour.replaceMap(visit.index, { map: next.map, url: next.mapUrl, files: next.files });
         this.scene.restart({ ...this.data_, ...next, zoom: this.cameras.main.zoom });
       },
@@ -86,9 +101,11 @@ export class WorldScene extends Phaser.Scene {
         onExit: (exit) => this.takeExit(exit),
         onRestart: () => {
           if (visit) visit.tour.forgetWorld(visit.index);
+          this.journey.forget(mapUrl);
           this.scene.restart(this.data_);
         },
-        kept: visit?.tour.worldOf(visit.index),
+        kept: visit ? visit.tour.worldOf(visit.index) : this.journey.stayAt(mapUrl)?.world,
+        journey: this.journey,
         onEdge: visit ? (x, y, dx, dy) => this.crossEdge(x, y, dx, dy) : undefined,
       });
     } catch (e) {
@@ -147,6 +164,10 @@ export class WorldScene extends Phaser.Scene {
     });
   }
 
+  private get journey(): Journey<KeptMap> {
+    return this.data_.journey!;
+  }
+
   override update(time: number) {
     const living = this.living;
     if (!living) return;
@@ -180,20 +201,39 @@ export class WorldScene extends Phaser.Scene {
     }
     const arrival =
       exit.toX !== undefined && exit.toY !== undefined ? { x: exit.toX, y: exit.toY } : undefined;
+    const go = (map: LoadedMap, url: string, files: string[] | undefined) => {
+      try {
+        spawnsFor(map, arrival);
+      } catch (e) {
+        stay(`leads to map ${ref.url}, where it cannot put you: ${unstop(e)}`);
+        return;
+      }
+      // This map keeps its world as it is left (one journey: the stairs back up find it so).
+      this.journey.keep(this.data_.mapUrl, living.world, { map: this.data_.map, files: this.data_.files });
+      const next: WorldData = {
+        map,
+        mapUrl: url,
+        files,
+        arrival,
+        params: this.data_.params,
+        journey: this.journey,
+      };
+      this.scene.start('World', next);
+    };
+    // A map left before by an exit comes back as it was left: its map and world are kept.
+    const kept = this.journey.stayAt(ref.url);
+    if (kept) {
+      go(kept.map.map, ref.url, kept.map.files);
+      return;
+    }
     // The HUD's map name says where the player is going while it loads (a notice row would move the map).
     living.hud.mapName = `${here} → ${ref.name}…`;
     loadMapWithImages(this, ref).then(
       (loaded) => {
         if (!loaded || this.living !== living) return;
-        const { map, url, files } = loaded;
-        try {
-          spawnsFor(map, arrival);
-        } catch (e) {
-          stay(`leads to map ${ref.url}, where it cannot put you: ${unstop(e)}`);
-          return;
-        }
-        const next: WorldData = { map, mapUrl: url, files, arrival, params: this.data_.params };
-        this.scene.start('World', next);
+        const again = this.journey.stayAt(loaded.url);
+        if (again) go(again.map.map, loaded.url, again.map.files);
+        else go(loaded.map, loaded.url, loaded.files);
       },
       (e: unknown) => stay(`leads to map ${ref.url}, which cannot be loaded: ${unstop(e)}`),
     );
@@ -226,6 +266,7 @@ export class WorldScene extends Phaser.Scene {
         arrival: { x: land.x, y: land.y },
         params: this.data_.params,
         visit: { tour, index: land.map },
+        journey: this.journey,
       };
       this.scene.start('World', next);
       return true;
@@ -258,6 +299,8 @@ export class WorldScene extends Phaser.Scene {
     pageHook.removeState('world');
     pageHook.removeState('player');
     pageHook.removeState('enemies');
+    // The player's hit points go on into the next map (or the same map restarted: full after the respawn).
+    if (this.living) this.journey.left(this.living.world);
     this.scene.stop('Hud');
     this.living?.destroy();
     this.living = null;

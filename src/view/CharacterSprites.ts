@@ -20,6 +20,9 @@ const FIGURE_TILE_SHARE = 0.9;
 /** How long the "!" of a fresh notice stays big. */
 const NOTICE_POP_MS = 700;
 
+/** A defeated enemy falls this long (tilts over, sinks, fades), then is gone until it is back. */
+const FALL_MS = 600;
+
 /** A character struck flashes this long, in this colour. */
 const STRUCK_MS = 160;
 const STRUCK_TINT = 0xff5a4a;
@@ -45,6 +48,9 @@ export class CharacterSprites {
   /** Time (ms) each character was last struck, and whether its sprite shows the flash now. */
   private struckAt: Float64Array;
   private flashing: Uint8Array;
+  /** Time (ms) each enemy fell (−∞: standing), and whether its sprite is tilted, sunk or faded now. */
+  private fellAt: Float64Array;
+  private fallen: Uint8Array;
   private readonly tw: number;
   private readonly th: number;
   private readonly scale: number;
@@ -75,6 +81,8 @@ export class CharacterSprites {
     this.noticedAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
     this.struckAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
     this.flashing = new Uint8Array(n);
+    this.fellAt = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+    this.fallen = new Uint8Array(n);
     this.ring = scene.add
       .image(0, 0, ICON.playerRing)
       .setDisplaySize(tileWidth * 1.05, tileHeight * 0.48)
@@ -115,6 +123,11 @@ export class CharacterSprites {
   /** Character `id` was hit this tick: flash it. */
   struck(id: number, now: number): void {
     if (id >= 1 && id - 1 < this.struckAt.length) this.struckAt[id - 1] = now;
+  }
+
+  /** Enemy `id` was defeated this tick: it falls where it stood, then is gone while it is away. */
+  fell(id: number, now: number): void {
+    if (id >= 1 && id - 1 < this.fellAt.length) this.fellAt[id - 1] = now;
   }
 
   /**
@@ -160,9 +173,20 @@ export class CharacterSprites {
         const bob = Math.sin(now / 180) * th * 0.06;
         this.marker.setPosition(x, y - th * 1.55 + bob);
       }
+      const badge = this.badges[i];
+      if (c.away) {
+        if (badge?.visible) badge.setVisible(false);
+        this.fall(i, s, x, y, now, mapH);
+        continue;
+      }
+      if (this.fallen[i] === 1) {
+        // Back from its defeat: standing again, at full colour.
+        this.fallen[i] = 0;
+        this.fellAt[i] = Number.NEGATIVE_INFINITY;
+        s.setAngle(0).setAlpha(1);
+      }
       const visible = x > left && x < right && y > top && y < bottom;
       if (s.visible !== visible) s.setVisible(visible);
-      const badge = this.badges[i];
       if (!visible) {
         if (badge?.visible) badge.setVisible(false);
         continue;
@@ -187,6 +211,33 @@ export class CharacterSprites {
       }
       if (c.kind === 'enemy') this.updateBadge(i, c, x, y, now);
     }
+  }
+
+  /**
+   * A defeated enemy: for FALL_MS after its fall it tilts over towards the way it faced, sinks a little and
+   * fades out, flashing red at first; then it is hidden while it is away.
+   */
+  private fall(
+    i: number,
+    s: Phaser.GameObjects.Sprite,
+    x: number,
+    y: number,
+    now: number,
+    mapH: number,
+  ): void {
+    const k = (now - this.fellAt[i]) / FALL_MS;
+    if (!(k >= 0 && k < 1)) {
+      if (s.visible) s.setVisible(false);
+      return;
+    }
+    this.fallen[i] = 1;
+    if (!s.visible) s.setVisible(true);
+    const ease = 1 - (1 - k) * (1 - k);
+    const side = this.world.characters[i].facing >= 4 ? -1 : 1;
+    s.setPosition(x, y + ease * this.th * 0.25);
+    s.setAngle(side * 85 * ease);
+    s.setAlpha(1 - k * k);
+    s.depth = DEPTH.characters + 1 + y / mapH;
   }
 
   /** The state over an enemy's head: "!" chasing (big for a moment when it notices), red "!" attacking, "?" going home. */

@@ -188,6 +188,8 @@ export class DebugOverlay {
     const list = this.world.characters;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
+      // A defeated enemy is off the map: it holds no tile and has no radius to show.
+      if (c.away) continue;
       const px = (c.x + 0.5) * tw;
       const py = (c.y + 0.5) * th;
       if (px < left || px > right || py < top || py > bottom) continue;

@@ -6,7 +6,7 @@
 import Phaser from 'phaser';
 import { DX, DY } from '../core/grid/index.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
-import type { Character } from '../core/world/index.ts';
+import type { Character, Journey } from '../core/world/index.ts';
 import { populate, World } from '../core/world/index.ts';
 import type { HudModel } from '../scenes/HudScene.ts';
 import { exitAt, spawnsFor } from './arrival.ts';
@@ -36,6 +36,8 @@ export interface LivingWorldOptions {
    * player put on the arrival tile (or the free one nearest), instead of a new world from the map's spawns.
    */
   kept?: World;
+  /** The journey the player is on: the hit points it carries are the player's here. */
+  journey?: Journey<unknown>;
   /**
    * The player, standing on tile (x, y) at the map's edge, walks on over it in direction (dx, dy) (each -1, 0
    * or 1, only the parts that leave the map): true when that leads somewhere (a Tiled world's neighbour), and
@@ -64,6 +66,8 @@ export interface EnemyState {
   hp: number;
   /** Its kind (slime, bat, skeleton): how it looks, how fast it goes, how much it takes. */
   kind: string;
+  /** Defeated and off the map until it comes back (its x, y: where it fell). */
+  away: boolean;
 }
 
 /** How long a notice (an exit that leads nowhere) stays in the HUD. */
@@ -100,6 +104,7 @@ export class LivingWorld {
     const { map, params } = opts;
     const world = opts.kept ?? worldFor(map, params, opts.arrival);
     if (opts.kept && opts.arrival) world.place(world.player!, opts.arrival.x, opts.arrival.y);
+    opts.journey?.enter(world);
     this.world = world;
     this.player = world.player!;
     this.clock = new WorldClock(world.tickHz);
@@ -138,7 +143,8 @@ export class LivingWorld {
       mapName: map.name,
       hp: this.player.hp,
       maxHp: this.player.maxHp,
-      chasing: 0,
+      chasing: world.chasing,
+      defeated: world.defeated,
       enemies: world.characters.length - 1,
       gameOver: false,
       debug: params.debug,
@@ -200,7 +206,9 @@ export class LivingWorld {
     const hud = this.hud;
     hud.hp = this.player.hp;
     if (hud.notice !== '' && !this.leaving && t0 > this.noticeUntil) hud.notice = '';
+    // Read from the world every frame: 0 chasing at a game over (the hunters went home), hp full after a respawn.
     hud.chasing = world.chasing;
+    hud.defeated = world.defeated;
     hud.gameOver = this.gameOver;
     const t2 = performance.now();
     this.stats.record(delta, t2 - t0, t1 - t0, due);
@@ -218,6 +226,7 @@ export class LivingWorld {
       const e = events.at(i);
       if (e.type === 'notice') this.sprites.noticed(e.id, time);
       else if (e.type === 'hit' || e.type === 'catch') this.sprites.struck(e.other, time);
+      else if (e.type === 'defeat') this.sprites.fell(e.id, time);
       else if (e.type === 'respawn' && e.id === pid) this.gameOver = true;
       else if (e.type === 'arrive' && e.id === pid && !this.gameOver) {
         const exit = exitAt(this.opts.map.exits, e.x, e.y);
@@ -282,7 +291,16 @@ export class LivingWorld {
     const out: EnemyState[] = [];
     for (const c of this.world.characters) {
       if (c.kind === 'enemy')
-        out.push({ id: c.id, x: c.x, y: c.y, state: c.state, moving: c.moving, hp: c.hp, kind: c.species });
+        out.push({
+          id: c.id,
+          x: c.x,
+          y: c.y,
+          state: c.state,
+          moving: c.moving,
+          hp: c.hp,
+          kind: c.species,
+          away: c.away,
+        });
     }
     return out;
   }
@@ -302,7 +320,12 @@ export class LivingWorld {
 export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
   // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
   map.nav.occupant.fill(0);
-  const world = new World(map.nav, { seed: params.seed, debug: true, moves: params.moves ?? map.moves });
+  const world = new World(map.nav, {
+    seed: params.seed,
+    debug: true,
+    moves: params.moves ?? map.moves,
+    respawn: map.respawn,
+  });
   populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
   if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
   if (params.leash !== undefined) {

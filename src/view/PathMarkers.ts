@@ -23,6 +23,8 @@ export class PathMarkers {
   private readonly walking: Phaser.GameObjects.Graphics;
   private readonly preview: Phaser.GameObjects.Graphics;
   private readonly target: Phaser.GameObjects.Image;
+  /** The enemy on the previewed tile when the preview was made (0: none). */
+  private previewFoe = 0;
   private readonly goal: Phaser.GameObjects.Image;
   private hoverX = -1;
   private hoverY = -1;
@@ -118,6 +120,15 @@ export class PathMarkers {
       }
       return;
     }
+    // An enemy marked for attack that falls (or walks off, or one that walks on) changes the answer at once:
+    // no attack marker left on an empty tile.
+    const foeNow = this.world.characterAt(x, y);
+    const foeId = foeNow !== undefined && foeNow.kind === 'enemy' ? foeNow.id : 0;
+    if (foeId !== this.previewFoe && pf.x !== -2) {
+      this.preview.clear();
+      this.target.setVisible(false);
+      pf.x = pf.y = -2;
+    }
     // The same tile from the same start: the same answer (the crowd around may shift it by a tile, but a
     // search per frame on a large map is not worth that).
     if (pf.x === x && pf.y === y && pf.from === from) return;
@@ -127,6 +138,7 @@ export class PathMarkers {
     pf.x = x;
     pf.y = y;
     pf.from = from;
+    this.previewFoe = foeId;
 
     const g = this.preview;
     g.clear();

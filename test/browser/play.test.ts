@@ -188,6 +188,10 @@ describe('enemies', () => {
       hp: 'HP 100 / 100',
       gameOver: true,
     });
+    // The hunters went home when the player fell: the HUD counts none chasing, as the world does.
+    expect((await page.evaluate(() => window.__RPG__.hud()))?.chasing).toMatch(
+      /^Chasing you: 0 of 4 enemies/,
+    );
     // The world stands still behind the game-over panel.
     const tick = (await state(page)).tick;
     await page.waitForTimeout(300);
@@ -231,9 +235,14 @@ describe('fighting', () => {
     );
     expect(closest).toBe(1);
     expect(largestJump(seen.map((s) => s.player))).toBeLessThanOrEqual(1);
-    // It falls and goes back to its spawn with full hit points; the player stops attacking.
-    const fell = await watch(page, `s.enemies[0].hp === ${full}`, 20_000);
-    expect(fell[fell.length - 1].enemies[0].hp).toBe(full);
+    // It falls and leaves the map (30 s by default, fights.test.ts waits one out); the player stops attacking.
+    const fell = await watch(page, 's.enemies[0].away', 20_000);
+    const down = fell[fell.length - 1];
+    expect(down.enemies[0]).toMatchObject({ hp: 0, away: true });
+    await page.waitForTimeout(2000);
+    const later = await state(page);
+    expect(later.enemies[0]).toMatchObject({ hp: 0, away: true });
+    expect(later.player).toMatchObject({ x: down.player.x, y: down.player.y, moving: false });
     expect(errors).toEqual([]);
     await page.close();
   });

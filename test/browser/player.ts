@@ -22,6 +22,8 @@ export interface EnemySeen extends Tile {
   hp: number;
   /** slime, bat or skeleton. */
   kind: string;
+  /** Defeated and off the map until it comes back. */
+  away: boolean;
 }
 
 export interface StateSeen {

@@ -3,7 +3,7 @@
  * on the sim's trace): it replays the JSON Lines trace against the static grid alone, never asking the world.
  * Rules: one character per tile at every moment (a step holds its target until arrival), every step to an
  * adjacent walkable tile, no diagonal past a blocked corner, arrivals only where a step went, respawns onto
- * free walkable tiles, events in tick order.
+ * free walkable tiles, a defeated character off the map (no event) until it respawns, events in tick order.
  */
 export interface TraceSummary {
   characters: number;
@@ -25,14 +25,21 @@ export function checkTrace(rows: readonly string[], lines: readonly string[]): T
   const pos = new Map<number, Pos>();
   const moving = new Map<number, Pos>();
   const holder = new Map<string, number>();
+  // Characters off the map (defeated) until they respawn.
+  const away = new Set<number>();
   for (const c of head.chars) {
     const p: Pos = [c.x, c.y];
+    pos.set(c.id, p);
+    if (c.away === true) {
+      away.add(c.id);
+      continue;
+    }
     if (holder.has(key(p)) || blocked(c.x, c.y))
       problems.push(`spawn ${c.id} on a taken or blocked tile ${p}`);
     pos.set(c.id, p);
     holder.set(key(p), c.id);
   }
-  const counts: Record<string, number> = { step: 0, arrive: 0, catch: 0, respawn: 0, state: 0 };
+  const counts: Record<string, number> = { step: 0, arrive: 0, catch: 0, respawn: 0, defeat: 0, state: 0 };
   let lastT = -1;
   for (let n = 1; n < lines.length && problems.length < 10; n++) {
     const e = JSON.parse(lines[n]);
@@ -43,6 +50,10 @@ export function checkTrace(rows: readonly string[], lines: readonly string[]): T
     const at = pos.get(e.id);
     if (e.id !== undefined && at === undefined) {
       problems.push(`${where}: unknown character`);
+      continue;
+    }
+    if (away.has(e.id) && e.e !== 'respawn') {
+      problems.push(`${where}: ${e.e} while defeated, off the map`);
       continue;
     }
     if (e.e === 'step') {
@@ -73,9 +84,20 @@ export function checkTrace(rows: readonly string[], lines: readonly string[]): T
       holder.delete(key(at!));
       pos.set(e.id, to);
       moving.delete(e.id);
+    } else if (e.e === 'defeat') {
+      // It leaves the map: its tiles are free; it takes no step until it respawns.
+      if (e.at[0] !== at![0] || e.at[1] !== at![1])
+        problems.push(`${where}: defeated at ${e.at} but stands on ${at}`);
+      holder.delete(key(at!));
+      const m = moving.get(e.id);
+      if (m) {
+        holder.delete(key(m));
+        moving.delete(e.id);
+      }
+      away.add(e.id);
     } else if (e.e === 'respawn') {
       const p: Pos = [e.at[0], e.at[1]];
-      holder.delete(key(at!));
+      if (!away.delete(e.id)) holder.delete(key(at!));
       const m = moving.get(e.id);
       if (m) {
         holder.delete(key(m));

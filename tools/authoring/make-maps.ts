@@ -14,7 +14,7 @@ import { makeTown, TOWN_FROM_DUNGEON, TOWN_FROM_FIELD } from './maps/town.ts';
 import { tuxemonTileset } from './maps/tuxemon.ts';
 import { makeValley, valleyWorld } from './maps/valley.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const maps = join(root, 'maps');
 const assets = join(root, 'assets', 'tilesets');
 

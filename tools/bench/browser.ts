@@ -19,7 +19,7 @@ import { type Frames, fmt, mean, quantile, waitReady } from '../lib/browserBench
 import { launchChromium } from '../lib/chromium.ts';
 import { serveStatic } from '../lib/staticServer.ts';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The player walks between two tiles, clicked like a player would, so the crowd keeps re-planning. */
 async function walkBackAndForth(page: Page, seconds: number, chasing: number[]) {

@@ -4,7 +4,7 @@ import { type FlatLayer, flattenLayers } from './layers.ts';
 import { mapError } from './MapLoadError.ts';
 import { normalizeMap } from './normalize.ts';
 import { readProperties } from './properties.ts';
-import { findExits, findSpawns, type Hidden } from './spawns.ts';
+import { findExits, findSpawns, type Hidden, seconds } from './spawns.ts';
 import { applyTemplates } from './templates.ts';
 import { decodeTileLayers, GID_MASK, gridBounds } from './tileData.ts';
 import { loadTilesets } from './tilesets.ts';
@@ -84,6 +84,7 @@ export async function loadTiledMap(
     layers: layerInfo,
     properties,
     moves: movesOf(properties, url),
+    ...respawnOf(properties, url),
     normalized,
     tilesetImages: tilesets.images,
     warnings,
@@ -97,6 +98,18 @@ function movesOf(properties: Record<string, unknown>, url: string): 8 | 4 {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (n === 4 || n === 8) return n;
   throw mapError(url, `the map property "moves" must be 4 or 8, got ${JSON.stringify(v)}`);
+}
+
+/** The map property `respawn`: seconds a defeated enemy stays away (0: never back); absent: the game's. */
+function respawnOf(properties: Record<string, unknown>, url: string): { respawn?: number } {
+  const v = properties.respawn;
+  if (v === undefined) return {};
+  const n = seconds(v);
+  if (n !== undefined) return { respawn: n };
+  throw mapError(
+    url,
+    `the map property "respawn" must be a number of seconds ≥ 0 (0: defeated enemies never come back), got ${JSON.stringify(v)}`,
+  );
 }
 
 /** Tiles drawn over by a visible `Above` layer (roofs, treetops): whoever stands there cannot be seen. */

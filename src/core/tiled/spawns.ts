@@ -7,6 +7,12 @@ import { prop, readProperties } from './properties.ts';
 import type { GridBounds } from './tileData.ts';
 import type { Exit, Spawn } from './types.ts';
 
+/** A number of seconds ≥ 0 as a Tiled property holds it (a float, int or numeric string), else undefined. */
+export function seconds(v: unknown): number | undefined {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
 /**
  * Names and classes that mark where the player starts when no object has the class `player`: the conventions of
  * Phaser's tilemap tutorials (`Spawn Point`), Tiled's own RPG example (class `start`) and common templates
@@ -96,6 +102,16 @@ export function findSpawns(
       const type = cls === 'enemy' ? 'enemy' : 'player';
       const at = cellUnder(o, layer, p, type === 'enemy' ? 'an enemy spawn' : 'a player spawn');
       const spawn: Spawn = { type, ...at, name: nameOf(o), properties: readProperties(o.properties) };
+      const back = spawn.properties.respawn;
+      if (type === 'enemy' && back !== undefined) {
+        const n = seconds(back);
+        if (n === undefined)
+          throw mapError(
+            p.file,
+            `the enemy spawn ${label(o, layer)} has "respawn" ${JSON.stringify(back)}; it must be a number of seconds ≥ 0 (0: never back)`,
+          );
+        spawn.properties.respawn = n;
+      }
       if (typeof o.id === 'number') spawn.objectId = o.id;
       if (cls === 'player') players.push(spawn);
       else if (cls === 'enemy') enemies.push(spawn);

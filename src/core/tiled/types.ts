@@ -134,6 +134,11 @@ export interface LoadedMap {
   properties: Record<string, unknown>;
   /** How characters move on it: 8 ways (the default) or 4, from the map property `moves`. */
   moves: 8 | 4;
+  /**
+   * Seconds a defeated enemy stays off the map before it comes back (map property `respawn`; an enemy spawn's
+   * own `respawn` overrides it; 0: never). Absent: the game's default (30 s).
+   */
+  respawn?: number;
   normalized: NormalizedMap;
   /** One entry per tileset image (image-collection tilesets: one per tile, with its `tileId`). */
   tilesetImages: { name: string; url: string; tileId?: number }[];

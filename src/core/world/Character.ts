@@ -81,6 +81,8 @@ export interface CharacterProps {
   /** Give up the chase beyond this distance in tiles from the spawn. */
   leash?: number;
   hp?: number;
+  /** Seconds a defeat keeps it off the map (0: it never comes back). */
+  respawn?: number;
   /** No brain: an enemy that only does what commands tell it (scripted characters, tests). */
   passive?: boolean;
 }
@@ -123,6 +125,15 @@ export class Character {
   species = '';
   /** Whether its brain runs (enemies, unless placed passive). */
   thinks: boolean;
+  /**
+   * Defeated and off the map: it holds no tile, takes no step, thinks nothing and chases nobody until the
+   * world brings it back (Fights.ts).
+   */
+  away = false;
+  /** While away: the tick it is due back on (-1: never). */
+  backTick = -1;
+  /** Seconds a defeat keeps it away (the spawn's or map's `respawn`; 0: never back). */
+  respawnS = 0;
 
   // Spawn and brain tunings.
   spawnX: number;

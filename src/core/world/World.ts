@@ -1,5 +1,5 @@
 import type { NavGrid } from '../grid/index.ts';
-import { DX, DY, dirOf, Regions } from '../grid/index.ts';
+import { DX, DY, Regions } from '../grid/index.ts';
 import { PathPlanner } from '../path/index.ts';
 import { inReach } from './adjacency.ts';
 import { thinkEnemy } from './Brain.ts';
@@ -8,6 +8,7 @@ import { ChaseField } from './ChaseField.ts';
 import { type WorldConfig, withDefaults } from './config.ts';
 import type { Crowd } from './crowd/Crowd.ts';
 import { EventLog } from './events.ts';
+import { comeBack, playerFights } from './Fights.ts';
 import { Mover } from './Movement.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
 import { runPlan, walkGoal } from './Planning.ts';
@@ -48,8 +49,10 @@ export class World {
   player: Character | null = null;
   /** Ticks advanced so far; events of the last `step()` carry `t = tick - 1`. */
   tick = 0;
-  /** Enemies in `chase` or `attack` right now (the HUD's "enemies chasing"). */
+  /** Enemies in `chase` or `attack` right now, after this tick's fights (the HUD's "enemies chasing"). */
   chasing = 0;
+  /** Enemies the player has defeated so far (the HUD's "Defeated"). */
+  defeated = 0;
   /** Totals for tools: steps started, enemy hits on the player. */
   steps = 0;
   catches = 0;
@@ -124,6 +127,9 @@ export class World {
     c.aggro = props.aggro ?? cfg.aggro;
     c.leash = props.leash ?? cfg.leash;
     c.thinks = props.passive !== true;
+    c.respawnS = props.respawn ?? cfg.respawn;
+    if (!(c.respawnS >= 0) || !Number.isFinite(c.respawnS))
+      throw new RangeError(`an enemy's respawn must be seconds ≥ 0 (0: never), got ${c.respawnS}`);
     // Enemies start idle for a seeded while, so a crowd does not all set off on the first tick.
     c.nextThinkTick = this.rng.range(0, 2 * this.tickHz);
     return c;
@@ -164,7 +170,7 @@ export class World {
       throw new RangeError(`moveTo target (${x}, ${y}) is outside the ${grid.width} × ${grid.height} map`);
     }
     const foe = this.byId[grid.occupant[grid.index(x, y)]];
-    if (foe && foe !== c && foe.kind !== c.kind) {
+    if (foe && foe !== c && foe.kind !== c.kind && !foe.away) {
       this.attack(id, foe.id);
       return;
     }
@@ -204,6 +210,7 @@ export class World {
   attack(id: number, targetId: number): void {
     const c = this.mustGet(id);
     const foe = this.mustGet(targetId);
+    if (foe.away) return;
     c.target = foe.id;
     c.goal = foe.cell;
     c.nextHitTick = Math.max(c.nextHitTick, this.tick);
@@ -246,21 +253,25 @@ export class World {
   step(): void {
     const t = this.tick;
     this.events.beginStep();
+    comeBack(this, t);
     this.keepFieldFresh();
     this.scheduler.serve(this.runRequest);
     this.mover.tick(this, t);
     const list = this.characters;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (c.away) continue;
+      if (c.thinks) thinkEnemy(this, c, t);
+      if (c.state === 'chase') this.showChase(c);
+    }
+    if (this.player) playerFights(this, this.player, t);
+    // Counted after the fights: a defeated player sends every hunter home, a defeated enemy hunts nobody.
     let chasing = 0;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
-      if (c.thinks) {
-        thinkEnemy(this, c, t);
-        if (c.state === 'chase' || c.state === 'attack') chasing++;
-      }
-      if (c.state === 'chase') this.showChase(c);
+      if (c.thinks && !c.away && (c.state === 'chase' || c.state === 'attack')) chasing++;
     }
     this.chasing = chasing;
-    if (this.player) this.playerFights(this.player, t);
     this.tick = t + 1;
     this.events.endStep();
   }
@@ -358,31 +369,6 @@ export class World {
     return expanded;
   }
 
-  /** The player strikes its target while in reach; a defeated enemy goes back to its spawn. */
-  private playerFights(p: Character, t: number): void {
-    if (p.hp <= 0) {
-      this.respawn(p);
-      return;
-    }
-    if (p.target === 0) return;
-    const foe = this.byId[p.target];
-    if (!foe) return;
-    if (foe.cell !== p.goal && !p.moving) {
-      // The foe moved: follow it.
-      p.goal = foe.cell;
-      if (!inReach(this.grid, p.cell, foe.cell, this.config.moves)) this.ask(p, 'attack');
-    }
-    if (p.moving || !inReach(this.grid, p.cell, foe.cell, this.config.moves) || t < p.nextHitTick) return;
-    p.facing = dirOf(foe.x - p.x, foe.y - p.y);
-    p.nextHitTick = t + Math.round(this.config.playerHitEvery * this.tickHz);
-    foe.hp -= this.config.playerDamage;
-    this.events.push(t, 'hit', p.id, foe.x, foe.y).other = foe.id;
-    if (foe.hp <= 0) {
-      p.target = 0;
-      this.respawn(foe);
-    }
-  }
-
   /**
    * Puts `c` on tile (x, y), or the free walkable tile nearest it, without a step and keeping its hit points:
    * the player coming back into a map of a Tiled world it left (each map keeps its world while the player is
@@ -426,13 +412,18 @@ export class World {
     this.crowd.replan();
   }
 
-  /** Puts `c` back at its spawn (or the free walkable tile nearest it) with full hit points, no step. */
-  respawn(c: Character): void {
+  /**
+   * Puts `c` back with full hit points, no step: on cell `at` (free and walkable: an enemy back from a defeat,
+   * off the map until now), or at its spawn (the free walkable tile nearest it).
+   */
+  respawn(c: Character, at = -1): void {
     const grid = this.grid;
-    grid.release(c.cell, c.id);
-    if (c.moving) grid.release(c.toCell, c.id);
-    this.scheduler.cancel(c.id);
-    const at = nearestFreeTile(grid, grid.index(c.spawnX, c.spawnY));
+    if (at < 0) {
+      grid.release(c.cell, c.id);
+      if (c.moving) grid.release(c.toCell, c.id);
+      this.scheduler.cancel(c.id);
+      at = nearestFreeTile(grid, grid.index(c.spawnX, c.spawnY));
+    }
     if (at < 0) throw new Error(`no free walkable tile left to respawn character ${c.id}`);
     this.putOn(c, at);
     c.hp = c.maxHp;

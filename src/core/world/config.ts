@@ -21,6 +21,13 @@ export interface WorldConfig {
   enemyHitEvery: number;
   playerDamage: number;
   playerHitEvery: number;
+  /** Seconds a defeated enemy stays off the map (map property `respawn`, a spawn's own overrides); 0: never. */
+  respawn: number;
+  /**
+   * The player's sight, in tiles (Chebyshev): a defeated enemy comes back only on a tile farther than this
+   * from the player (a 1024 × 768 window at zoom 1 shows 16 × 12 tiles of 32 px each side of the player).
+   */
+  sight: number;
   /** Extra cost a planned path pays for entering a tile someone holds near the start (so it goes around). */
   crowdCost: number;
   /**
@@ -48,6 +55,8 @@ export const DEFAULT_CONFIG: WorldConfig = {
   enemyHitEvery: 1,
   playerDamage: 20,
   playerHitEvery: 0.5,
+  respawn: 30,
+  sight: 16,
   crowdCost: 4,
   moves: 8,
   debug: false,
@@ -64,5 +73,8 @@ export function withDefaults(config: Partial<WorldConfig>): WorldConfig {
     throw new RangeError(`world path budget must be at least 1 expansion, got ${c.budget}`);
   if (c.moves !== 8 && c.moves !== 4) throw new RangeError(`world moves must be 8 or 4, got ${c.moves}`);
   if (!(c.aggro >= 0)) throw new RangeError(`aggro radius must be a number ≥ 0, got ${c.aggro}`);
+  if (!(c.respawn >= 0) || !Number.isFinite(c.respawn))
+    throw new RangeError(`respawn must be a number of seconds ≥ 0 (0: never), got ${c.respawn}`);
+  if (!(c.sight >= 0)) throw new RangeError(`sight must be a number of tiles ≥ 0, got ${c.sight}`);
   return c;
 }

@@ -9,7 +9,9 @@ import type { BrainState } from './Character.ts';
  * - `notice`: an enemy noticed `other` (the player) and starts the chase;
  * - `catch`: enemy `id` hit `other` (the player);
  * - `hit`: the player `id` hit enemy `other`;
- * - `respawn`: `id` was put on (x, y) without a step (player at 0 hit points, or a defeated enemy back home);
+ * - `defeat`: enemy `id`, at 0 hit points on (x, y), falls and leaves the map (its tiles freed) for a while;
+ * - `respawn`: `id` was put on (x, y) without a step (player at 0 hit points, or a defeated enemy back, out of
+ *   the player's sight);
  * - `replan`: `id`'s path was replaced (made way for someone, new target tile): redraw it;
  * - `unreachable`: `id` was sent to (x2, y2), which it cannot reach from where it is: it walks to (x, y), the
  *   reachable tile closest to it, instead.
@@ -21,6 +23,7 @@ export type WorldEventType =
   | 'notice'
   | 'catch'
   | 'hit'
+  | 'defeat'
   | 'respawn'
   | 'replan'
   | 'unreachable';

@@ -4,6 +4,7 @@
 export type { BrainState, Character, CharacterKind, CharacterProps } from './Character.ts';
 export type { WorldConfig } from './config.ts';
 export type { WorldEvent, WorldEventType } from './events.ts';
+export { Journey } from './Journey.ts';
 export { walkGoal } from './Planning.ts';
 export { type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
 export { Rng } from './rng.ts';

@@ -93,10 +93,21 @@ function speciesOf(s: SpawnPoint): string {
   );
 }
 
-/** Numeric `speed`, `aggro`, `leash`, `hp` spawn properties (others are the map's business). */
+/**
+ * Numeric `speed`, `aggro`, `leash`, `hp` spawn properties (others are the map's business), and `respawn`:
+ * seconds ≥ 0 a defeat keeps an enemy away (0: never back), a sentence for anything else.
+ */
 function propsOf(s: SpawnPoint): CharacterProps {
   const out: CharacterProps = {};
   const p = s.properties ?? {};
+  const back = p.respawn;
+  if (back !== undefined) {
+    if (typeof back !== 'number' || !Number.isFinite(back) || back < 0)
+      throw new RangeError(
+        `the ${s.type} spawn${s.name ? ` "${s.name}"` : ''} at (${s.x}, ${s.y}) has respawn ${JSON.stringify(back)}, which must be a number of seconds ≥ 0 (0: never back)`,
+      );
+    out.respawn = back;
+  }
   for (const key of ['speed', 'aggro', 'leash', 'hp'] as const) {
     const v = p[key];
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;

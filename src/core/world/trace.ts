@@ -3,7 +3,7 @@ import type { World } from './World.ts';
 
 /**
  * The world's run as JSON Lines (the sim tool's `--trace`): a header, then one line per movement, brain,
- * catch or respawn event in tick order. `goals` (the crowd tool's) adds each walker's `goal: [x, y]` to the header. Other events (notice, hit, replan) are for the game, not the trace.
+ * catch, defeat or respawn event in tick order. `goals` (the crowd tool's) adds each walker's `goal: [x, y]` to the header. Other events (notice, hit, replan) are for the game, not the trace.
  */
 export function traceHeader(world: World, goals?: ReadonlyMap<number, readonly [number, number]>): string {
   return JSON.stringify({
@@ -12,9 +12,9 @@ export function traceHeader(world: World, goals?: ReadonlyMap<number, readonly [
     tickHz: world.tickHz,
     chars: world.characters.map((c) => {
       const goal = goals?.get(c.id);
-      return goal
-        ? { id: c.id, kind: c.kind, x: c.x, y: c.y, goal }
-        : { id: c.id, kind: c.kind, x: c.x, y: c.y };
+      // A defeated character is off the map until it respawns: it holds no tile.
+      const at = c.away ? { x: c.x, y: c.y, away: true } : { x: c.x, y: c.y };
+      return goal ? { id: c.id, kind: c.kind, ...at, goal } : { id: c.id, kind: c.kind, ...at };
     }),
   });
 }
@@ -30,6 +30,8 @@ export function traceLine(e: WorldEvent): string | null {
       return `{"t":${e.t},"e":"state","id":${e.id},"state":"${e.state}"}`;
     case 'catch':
       return `{"t":${e.t},"e":"catch","id":${e.id}}`;
+    case 'defeat':
+      return `{"t":${e.t},"e":"defeat","id":${e.id},"at":[${e.x},${e.y}]}`;
     case 'respawn':
       return `{"t":${e.t},"e":"respawn","id":${e.id},"at":[${e.x},${e.y}]}`;
     default:

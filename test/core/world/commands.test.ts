@@ -60,17 +60,24 @@ describe('player commands', () => {
     const foe = world.addEnemy(9, 5, { passive: true, hp: 40 });
     world.moveTo(p.id, 9, 5);
     const hits: number[] = [];
+    const defeats: number[] = [];
     const respawns: number[] = [];
     const lines = runTrace(world, 200, () => {
       for (let i = 0; i < world.events.count; i++) {
         const e = world.events.at(i);
         if (e.type === 'hit' && e.other === foe.id) hits.push(e.t);
+        if (e.type === 'defeat' && e.id === foe.id) defeats.push(e.t);
         if (e.type === 'respawn' && e.id === foe.id) respawns.push(e.t);
       }
     });
     expect(checkTrace(gridRows(grid), lines).problems).toEqual([]);
     expect(hits.length).toBe(2); // 40 hp, 20 a blow
-    expect(respawns.length).toBe(1);
+    expect(defeats).toEqual([hits[1]]);
+    // Down, it stays off the map for its respawn time (30 s by default), not back 10 s later.
+    expect(respawns).toEqual([]);
+    expect(foe.away).toBe(true);
+    expect(world.characterAt(9, 5)).toBeUndefined();
+    expect(world.defeated).toBe(1);
   });
 });
 

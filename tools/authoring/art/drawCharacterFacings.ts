@@ -181,7 +181,7 @@ export function drawCharacterFacings(src: PNG, file = 'the character sheet'): PN
 }
 
 function main(): void {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   const from = join(root, 'assets', 'sprites', 'characters.png');
   const to = join(root, CHARACTER_SHEET.url);
   try {

@@ -27,7 +27,7 @@ export function drawMonsters(): PNG {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   const out = join(root, MONSTER_SHEET.url);
   writeFileSync(out, PNG.sync.write(drawMonsters()));
   console.log(`wrote ${MONSTER_SHEET.url}`);

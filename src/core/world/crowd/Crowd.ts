@@ -132,6 +132,24 @@ export class Crowd {
     this.front[id] = c.planCell;
   }
 
+  /**
+   * `c` leaves the map (defeated; call before it gives up its tiles): knots are untied, its timetable, committed
+   * steps, route and field go. Until it is back (`away` false) the crowd treats it as absent.
+   */
+  remove(c: Character): void {
+    this.replan();
+    const id = c.id;
+    this.timetables?.drop(id);
+    this.steps.vanish(id, c.cell, c.moving ? c.toCell : c.cell);
+    this.agents.clearRoute(id);
+    this.agents.role[id] = ABSENT;
+    this.agents.goal[id] = -1;
+    this.agents.field[id] = null;
+    this.releaseField(id);
+    this.front[id] = -1;
+    this.busyMark[id] = 0;
+  }
+
   /** `c`'s route to its goal (for pricing tiles beside it), `path` being the cells after `start`. */
   setRoute(c: Character, start: number, path: ArrayLike<number>): void {
     const grid = this.grid;
@@ -188,6 +206,7 @@ export class Crowd {
     if (tt === null) return;
     const agents = this.agents;
     for (const c of this.host.characters) {
+      if (c.away) continue;
       const id = c.id;
       const wants = agents.role[id] === WALK && !c.thinks && this.knotOf[id] === 0;
       if (!wants) {
@@ -233,7 +252,7 @@ export class Crowd {
     const occupant = this.grid.occupant;
     for (const c of this.host.characters) {
       const id = c.id;
-      if (c.moving || steps.queued(id) === 0) continue;
+      if (c.away || c.moving || steps.queued(id) === 0) continue;
       if (!steps.ready(id, occupant) && !steps.overtake(id, occupant)) continue;
       this.host.startStep(c, steps.start(id));
     }
@@ -245,6 +264,7 @@ export class Crowd {
     const host = this.host;
     agents.chaseTarget = host.chaseTarget();
     for (const c of host.characters) {
+      if (c.away) continue;
       const id = c.id;
       const role = this.roleOf(c);
       let goal = -1;
@@ -287,6 +307,7 @@ export class Crowd {
     to.fill(-1, 0, n);
     let held = 0;
     for (const c of this.host.characters) {
+      if (c.away) continue;
       const id = c.id;
       if (this.knotOf[id] !== 0) {
         // Its region holds its front; a step under way may have begun outside it (tied mid-step).
@@ -314,6 +335,7 @@ export class Crowd {
     this.work++;
     const prio = this.prio;
     for (const c of this.host.characters) {
+      if (c.away) continue;
       const id = c.id;
       const next = to[id];
       if (next < 0 || this.knotOf[id] !== 0 || this.timed(id)) continue;
@@ -457,7 +479,7 @@ export class Crowd {
     const members: KnotMember[] = [];
     for (const c of host.characters) {
       const id = c.id;
-      if (this.knotOf[id] !== 0 || !seen.has(c.planCell)) continue;
+      if (c.away || this.knotOf[id] !== 0 || !seen.has(c.planCell)) continue;
       const role = agents.role[id];
       if (role === HOLD || role === STRICT) continue;
       members.push({

@@ -362,6 +362,18 @@ export class StepQueue {
     this.qLen[id] = 0;
   }
 
+  /**
+   * `id` leaves the map (defeated) standing on `cell`, maybe stepping into `toCell`: its committed steps and its
+   * places in those tiles' queues go, so nobody waits for it.
+   */
+  vanish(id: number, cell: number, toCell: number): void {
+    this.forgetSteps(id);
+    if (this.here[id] !== NONE) this.unlink(cell, this.here[id]);
+    if (this.entering[id] !== NONE) this.unlink(toCell, this.entering[id]);
+    this.here[id] = NONE;
+    this.entering[id] = NONE;
+  }
+
   /** Takes entry `e` out of `cell`'s queue wherever it stands. */
   private unlink(cell: number, e: number): void {
     let prev = NONE;
