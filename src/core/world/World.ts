@@ -9,7 +9,7 @@ import { type WorldConfig, withDefaults } from './config.ts';
 import type { Crowd } from './crowd/Crowd.ts';
 import { EventLog } from './events.ts';
 import { comeBack, playerFights } from './Fights.ts';
-import { Mover } from './Movement.ts';
+import { Mover } from './Mover.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
 import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
