@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, HOLD, STRICT } from './Agents.ts';
+import { Corridors } from './Corridors.ts';
 
 /**
  * One step of the whole crowd at once: from a configuration (a tile per character) to the next, by PIBT,
@@ -31,8 +32,6 @@ const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
 const JITTER = 1e-6;
 /** Added to the rank of a tile a pushed character should take only when nothing else is left. */
 const DEFER = 1e12;
-/** Longest corridor the swap looks along. */
-const MAX_WALK = 4096;
 
 export class Transition {
   /** The next tile of each character (by id), -1 while undecided. */
@@ -46,6 +45,8 @@ export class Transition {
   private readonly occNext: Int32Array;
   /** How many decided diagonals squeeze past each tile (it must stay empty). */
   private readonly touched: Int32Array;
+  /** Where two that meet head-on cannot pass, and whether backing away finds room (the swap's tests). */
+  private readonly corridors: Corridors;
   private touchedList = new Int32Array(64);
   private touchedCount = 0;
   // Per character: its candidate tiles, best first (up to 9), and how many.
@@ -75,6 +76,7 @@ export class Transition {
     this.occNow = shared?.occNow ?? new Int32Array(grid.size);
     this.occNext = shared?.occNext ?? new Int32Array(grid.size);
     this.touched = shared?.touched ?? new Int32Array(grid.size);
+    this.corridors = new Corridors(grid, agents, moves, this.occNow);
   }
 
   grow(id: number): void {
@@ -254,7 +256,7 @@ export class Transition {
         agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
       // Entering a tile someone stands on means waiting until they have left it (a step's time).
       if (this.occNow[u] !== NONE) key[base + n] += this.followCost;
-      if (parent !== NONE && this.swap && this.swapRequired(parent, i, c, u)) key[base + n] += DEFER;
+      if (parent !== NONE && this.swap && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
       n++;
     }
     cand[base + n] = c;
@@ -375,8 +377,8 @@ export class Transition {
       j !== i &&
       this.to[j] < 0 &&
       this.pushable(j) &&
-      this.swapRequired(i, j, c, best) &&
-      this.swapPossible(best, c)
+      this.corridors.required(i, j, c, best) &&
+      this.corridors.possible(best, c)
     )
       return j;
     if (best === c) return NONE;
@@ -390,80 +392,9 @@ export class Transition {
       const u = c + DY[d] * w + DX[d];
       const k = occNow[u];
       if (k === NONE || k === i || this.to[k] >= 0 || !this.pushable(k)) continue;
-      if (best !== u && this.swapRequired(k, i, c, best) && this.swapPossible(best, c)) return k;
+      if (best !== u && this.corridors.required(k, i, c, best) && this.corridors.possible(best, c)) return k;
     }
     return NONE;
-  }
-
-  /**
-   * Whether `pusher` (on `vp`) pushing `puller` (on `vl`) along the pusher's way reaches no place where they
-   * could pass (a corridor), while the puller wants to go where the pusher is.
-   */
-  private swapRequired(pusher: number, puller: number, vp0: number, vl0: number): boolean {
-    const agents = this.agents;
-    let vp = vp0;
-    let vl = vl0;
-    for (let guard = 0; guard < MAX_WALK && agents.dist(pusher, vl) < agents.dist(pusher, vp); guard++) {
-      const n = this.openings(vl, vp);
-      if (n >= 2) return false;
-      if (n <= 0) break;
-      vp = vl;
-      vl = this.lastOpening;
-    }
-    const dpVp = agents.dist(pusher, vp);
-    return (
-      agents.dist(puller, vp) < agents.dist(puller, vl) && (dpVp === 0 || agents.dist(pusher, vl) < dpVp)
-    );
-  }
-
-  /** Whether backing away from `vp0` through `vl0` reaches a tile with room to let another pass. */
-  private swapPossible(vp0: number, vl0: number): boolean {
-    let vp = vp0;
-    let vl = vl0;
-    for (let guard = 0; guard < MAX_WALK && vl !== vp0; guard++) {
-      const n = this.openings(vl, vp);
-      if (n >= 2) return true;
-      if (n <= 0) return false;
-      vp = vl;
-      vl = this.lastOpening;
-    }
-    return false;
-  }
-
-  private lastOpening = -1;
-
-  /**
-   * The ways on from `v` other than back to `prev` (dead ends held by someone standing on its goal do not
-   * count: it need not move); the last one found is left in `lastOpening`.
-   */
-  private openings(v: number, prev: number): number {
-    const grid = this.grid;
-    const w = this.width;
-    const x = v % w;
-    const y = (v - x) / w;
-    const step = this.moves === 8 ? 1 : 2;
-    let n = 0;
-    for (let d = 0; d < 8; d += step) {
-      if (!grid.canStep(x, y, d)) continue;
-      const u = v + DY[d] * w + DX[d];
-      if (u === prev) continue;
-      const o = this.occNow[u];
-      if (o !== NONE && this.agents.goal[o] === u && this.degree(u) === 1) continue;
-      n++;
-      this.lastOpening = u;
-    }
-    return n;
-  }
-
-  private degree(v: number): number {
-    const grid = this.grid;
-    const w = this.width;
-    const x = v % w;
-    const y = (v - x) / w;
-    const step = this.moves === 8 ? 1 : 2;
-    let n = 0;
-    for (let d = 0; d < 8; d += step) if (grid.canStep(x, y, d)) n++;
-    return n;
   }
 
   /** `k` steps into the tile `i` leaves (the second half of a swap), when that is a legal step now. */
