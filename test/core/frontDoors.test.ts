@@ -61,3 +61,13 @@ describe('front doors', () => {
     expect(backDoors()).toEqual([]);
   });
 });
+
+describe('view and scenes', () => {
+  it('view/ never imports a scene: scenes use the view, not the other way round', () => {
+    const offenders: string[] = [];
+    for (const file of sources(join(ROOT, 'src/view'))) {
+      if (/from\s+'\.\.\/scenes\//.test(readFileSync(file, 'utf8'))) offenders.push(relative(ROOT, file));
+    }
+    expect(offenders).toEqual([]);
+  });
+});
