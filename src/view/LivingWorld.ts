@@ -143,8 +143,8 @@ export class LivingWorld {
       mapName: map.name,
       hp: this.player.hp,
       maxHp: this.player.maxHp,
-      chasing: world.chasing,
-      defeated: world.defeated,
+      chasing: world.stats.chasing,
+      defeated: world.stats.defeated,
       enemies: world.characters.length - 1,
       gameOver: false,
       debug: params.debug,
@@ -207,8 +207,8 @@ export class LivingWorld {
     hud.hp = this.player.hp;
     if (hud.notice !== '' && !this.leaving && t0 > this.noticeUntil) hud.notice = '';
     // Read from the world every frame: 0 chasing at a game over (the hunters went home), hp full after a respawn.
-    hud.chasing = world.chasing;
-    hud.defeated = world.defeated;
+    hud.chasing = world.stats.chasing;
+    hud.defeated = world.stats.defeated;
     hud.gameOver = this.gameOver;
     const t2 = performance.now();
     this.stats.record(delta, t2 - t0, t1 - t0, due);

@@ -41,7 +41,7 @@ async function run(enemies: number): Promise<Record<string, number>> {
     const dt = performance.now() - t0;
     if (t >= WARMUP) {
       times[t - WARMUP] = dt;
-      chasing += world.chasing;
+      chasing += world.stats.chasing;
     }
   }
   const total = times.reduce((a, b) => a + b, 0);
@@ -57,7 +57,7 @@ async function run(enemies: number): Promise<Record<string, number>> {
     tickMsP99: r(pct(0.99)),
     tickMsMax: r(sorted[TICKS - 1]),
     expansionsPerTick: Math.round((world.scheduler.expansions - before) / (WARMUP + TICKS)),
-    catches: world.catches,
+    catches: world.stats.catches,
   };
 }
 

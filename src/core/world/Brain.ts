@@ -68,7 +68,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
       if (t >= c.nextHitTick) {
         c.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz);
         p.hp = Math.max(0, p.hp - w.config.enemyDamage);
-        w.catches++;
+        w.stats.catches++;
         w.events.push(t, 'catch', c.id, c.x, c.y).other = p.id;
       }
       return;

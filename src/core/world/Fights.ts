@@ -48,7 +48,7 @@ export function playerFights(w: World, p: Character, t: number): void {
 export function defeat(w: World, c: Character, t: number): void {
   w.setState(c, 'idle');
   w.events.push(t, 'defeat', c.id, c.x, c.y);
-  w.defeated++;
+  w.stats.defeated++;
   const grid = w.grid;
   grid.release(c.cell, c.id);
   if (c.moving) grid.release(c.toCell, c.id);

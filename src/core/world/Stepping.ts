@@ -33,7 +33,7 @@ export function startStep(w: World, c: Character, next: number, carry: number, t
   c.progress = carry / c.stepLen;
   c.carry = 0;
   c.lastStepTick = t;
-  w.steps++;
+  w.stats.steps++;
   w.events.push(t, 'step', c.id, c.x, c.y, nx, ny);
 }
 

@@ -15,6 +15,7 @@ import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { startStep } from './Stepping.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
+import { WorldStats } from './stats.ts';
 
 /** Path cost the near chase field covers around the player. */
 const NEAR_REACH = 24;
@@ -49,13 +50,8 @@ export class World {
   player: Character | null = null;
   /** Ticks advanced so far; events of the last `step()` carry `t = tick - 1`. */
   tick = 0;
-  /** Enemies in `chase` or `attack` right now, after this tick's fights (the HUD's "enemies chasing"). */
-  chasing = 0;
-  /** Enemies the player has defeated so far (the HUD's "Defeated"). */
-  defeated = 0;
-  /** Totals for tools: steps started, enemy hits on the player. */
-  steps = 0;
-  catches = 0;
+  /** The world's counters: enemies chasing now, enemies defeated, steps started, hits on the player. */
+  readonly stats = new WorldStats();
   /** When `config.debug`: the cells the player's last search expanded (`expandedCount` of them). */
   readonly expanded: Int32Array;
   expandedCount = 0;
@@ -271,7 +267,7 @@ export class World {
       const c = list[i];
       if (c.thinks && !c.away && (c.state === 'chase' || c.state === 'attack')) chasing++;
     }
-    this.chasing = chasing;
+    this.stats.chasing = chasing;
     this.tick = t + 1;
     this.events.endStep();
   }
@@ -332,7 +328,7 @@ export class World {
   /** The chase fields follow the player's next tile while anyone chases. */
   private keepFieldFresh(): void {
     const p = this.player;
-    if (!p || this.chasing === 0) return;
+    if (!p || this.stats.chasing === 0) return;
     if (this.nearField.target !== p.planCell || this.farStale(p)) this.scheduler.requestField();
   }
 

@@ -77,7 +77,7 @@ describe('player commands', () => {
     expect(respawns).toEqual([]);
     expect(foe.away).toBe(true);
     expect(world.characterAt(9, 5)).toBeUndefined();
-    expect(world.defeated).toBe(1);
+    expect(world.stats.defeated).toBe(1);
   });
 });
 
@@ -119,7 +119,7 @@ describe('enemy brains', () => {
     const e = world.addEnemy(8, 2, { aggro: 10 });
     runTrace(world, 200);
     expect(e.state === 'chase' || e.state === 'attack').toBe(false);
-    expect(world.chasing).toBe(0);
+    expect(world.stats.chasing).toBe(0);
   });
 
   it('gives up beyond its leash and walks back home', () => {

@@ -40,7 +40,7 @@ describe('a defeated enemy', () => {
     expect(foe.away).toBe(true);
     expect(world.characterAt(3, 2)).toBeUndefined();
     expect(Array.from(grid.occupant).filter((o) => o === foe.id)).toEqual([]);
-    expect(world.defeated).toBe(1);
+    expect(world.stats.defeated).toBe(1);
     // Nobody targets it any more, and it cannot be attacked while away.
     expect(p.target).toBe(0);
     world.attack(p.id, foe.id);
@@ -78,7 +78,7 @@ describe('a defeated enemy', () => {
     const lines = runTrace(world, 2000);
     expect(checkTrace(gridRows(grid), lines).problems).toEqual([]);
     expect(foe.away).toBe(true);
-    expect(world.chasing).toBe(0);
+    expect(world.stats.chasing).toBe(0);
     expect(lines.slice(1).some((l) => JSON.parse(l).id === foe.id)).toBe(false);
   });
 
@@ -115,6 +115,6 @@ describe('a defeated enemy', () => {
     }
     expect(fell).toBe(true);
     expect(p.hp).toBe(p.maxHp);
-    expect(world.chasing).toBe(0);
+    expect(world.stats.chasing).toBe(0);
   });
 });

@@ -47,8 +47,8 @@ describe('a seeded world run', () => {
     expect(summary.problems).toEqual([]);
     expect(summary.counts.step).toBeGreaterThan(2000);
     // Enemies notice, chase and catch the wandering player.
-    expect(world.catches).toBeGreaterThan(0);
-    expect(summary.counts.catch).toBe(world.catches);
+    expect(world.stats.catches).toBeGreaterThan(0);
+    expect(summary.counts.catch).toBe(world.stats.catches);
   });
 
   it('gives the same trace for the same seed, and another for another seed', () => {
