@@ -28,7 +28,10 @@ export interface WorldData {
   mapUrl: string;
   /** The files the map was read from (map, tilesets, templates): live reload watches them. */
   files?: string[];
+  /** Where the player is put: the tile it came in on (an exit's arrival tile), or where it stood before a live reload. */
   arrival?: { x: number; y: number };
+  /** The tile it came into this map on (an exit's arrival tile, a Tiled world's edge), if not the map's spawn: a restart puts it back there. */
+  entry?: { x: number; y: number };
   params: PlayParams;
   /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
   zoom?: number;
@@ -86,7 +89,10 @@ export class WorldScene extends Phaser.Scene {
         onExit: (exit) => this.takeExit(exit),
         onRestart: () => {
           if (visit) visit.tour.forgetWorld(visit.index);
-          this.scene.restart(this.data_);
+          // Back where it came into this map (a live reload since may have walled that tile: then the spawn).
+          const entry = this.data_.entry;
+          const back = entry && map.nav.isWalkable(entry.x, entry.y) ? entry : undefined;
+          this.scene.restart({ ...this.data_, arrival: back });
         },
         kept: visit?.tour.worldOf(visit.index),
         onEdge: visit ? (x, y, dx, dy) => this.crossEdge(x, y, dx, dy) : undefined,
@@ -192,7 +198,14 @@ export class WorldScene extends Phaser.Scene {
           stay(`leads to map ${ref.url}, where it cannot put you: ${unstop(e)}`);
           return;
         }
-        const next: WorldData = { map, mapUrl: url, files, arrival, params: this.data_.params };
+        const next: WorldData = {
+          map,
+          mapUrl: url,
+          files,
+          arrival,
+          entry: arrival,
+          params: this.data_.params,
+        };
         this.scene.start('World', next);
       },
       (e: unknown) => stay(`leads to map ${ref.url}, which cannot be loaded: ${unstop(e)}`),
@@ -224,6 +237,7 @@ export class WorldScene extends Phaser.Scene {
         mapUrl: loaded.url,
         files: loaded.files,
         arrival: { x: land.x, y: land.y },
+        entry: { x: land.x, y: land.y },
         params: this.data_.params,
         visit: { tour, index: land.map },
       };

@@ -84,6 +84,7 @@ export async function loadTiledMap(
     layers: layerInfo,
     properties,
     moves: movesOf(properties, url),
+    safeRadius: safeRadiusOf(properties, url),
     normalized,
     tilesetImages: tilesets.images,
     warnings,
@@ -97,6 +98,21 @@ function movesOf(properties: Record<string, unknown>, url: string): 8 | 4 {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (n === 4 || n === 8) return n;
   throw mapError(url, `the map property "moves" must be 4 or 8, got ${JSON.stringify(v)}`);
+}
+
+/**
+ * The map property `safeRadius`: how many tiles around the player's start stay free of enemies (a number ≥ 0,
+ * an int, a float or a string of one); undefined when absent (the game's default).
+ */
+function safeRadiusOf(properties: Record<string, unknown>, url: string): number | undefined {
+  const v = properties.safeRadius;
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n === 'number' && n >= 0 && Number.isFinite(n)) return n;
+  throw mapError(
+    url,
+    `the map property "safeRadius" must be a number of tiles ≥ 0, got ${JSON.stringify(v)}`,
+  );
 }
 
 /** Tiles drawn over by a visible `Above` layer (roofs, treetops): whoever stands there cannot be seen. */

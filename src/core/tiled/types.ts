@@ -134,6 +134,11 @@ export interface LoadedMap {
   properties: Record<string, unknown>;
   /** How characters move on it: 8 ways (the default) or 4, from the map property `moves`. */
   moves: 8 | 4;
+  /**
+   * Tiles around the player's start where no enemy starts, from the map property `safeRadius`; undefined when
+   * the map does not say (the game's default, core/world/populate's DEFAULT_SAFE_RADIUS).
+   */
+  safeRadius?: number;
   normalized: NormalizedMap;
   /** One entry per tileset image (image-collection tilesets: one per tile, with its `tileId`). */
   tilesetImages: { name: string; url: string; tileId?: number }[];
