@@ -303,13 +303,16 @@ export class LivingWorld {
 /**
  * A world brought up from the map's spawns (the player on the arrival tile when one is given), knowing the
  * map's exits. What the map author should know about putting the characters in (an enemy spawn moved out of
- * the safe radius) is added to `warnings` and the console.
+ * the safe radius) is added to `warnings` and the console. `ahead`: made before the player comes in (a Tiled
+ * world's neighbour, loaded ahead), on a tile not known yet: its enemies stay on their spawns, and the grace
+ * when the player is put on the map keeps the start fair.
  */
 export function worldFor(
   map: LoadedMap,
   params: PlayParams,
   arrival?: { x: number; y: number },
   warnings: string[] = [],
+  ahead = false,
 ): World {
   // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
   map.nav.occupant.fill(0);
@@ -322,7 +325,7 @@ export function worldFor(
   populate(world, spawnsFor(map, arrival), {
     enemies: params.enemies,
     aggro: params.aggro,
-    safeRadius: map.safeRadius,
+    safeRadius: ahead ? 0 : map.safeRadius,
     warn: (why) => {
       const sentence = `Map ${map.name}: ${why}.`;
       warnings.push(sentence);
