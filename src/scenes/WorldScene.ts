@@ -2,7 +2,7 @@
 // layers and image-collection tiles), points the camera (view/CameraRig), brings the map to life
 // (view/LivingWorld: the world simulation, its sprites, input, markers and debug view), runs the HUD scene over
 // it, and publishes everything on `window.__RPG__`. Exits load the next map while this one stays up, and start
-// it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one; in `npm run dev`
+// it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one (the player back where it came in); in `npm run dev`
 // a saved map restarts it on the new version (view/MapReloader). In a Tiled world (`?world=`, view/WorldVisit)
 // a walk over the map's edge starts the neighbour lying there, its own world kept. A world that cannot be set up (too many
 // enemies for the map) shows its one sentence like a map that fails to load.
