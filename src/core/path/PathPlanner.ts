@@ -20,6 +20,7 @@ import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
 import { Tolls } from './Tolls.ts';
 import { TunedAStar } from './TunedAStar.ts';
+import { tracePath } from './tracePath.ts';
 import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } from './types.ts';
 import { WindowJumpSearch } from './WindowJumpSearch.ts';
 
@@ -201,7 +202,7 @@ export class PathPlanner {
     }
 
     if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
-      let path = this.tracePath(start, out.end);
+      let path = tracePath(this.space.parent, grid.width, start, out.end);
       if (this.tolls.count !== 0 && how !== SEARCH_ASTAR && this.tolls.paidOn(path)) {
         // Only A*'s general loop prices tolls. A path the others find that pays none is the cheapest with tolls
         // too (a toll only adds to a path's cost); one that pays is searched again by the loop that prices them.
@@ -213,7 +214,7 @@ export class PathPlanner {
         out.expanded += fastExpanded;
         if (out.status !== OUTCOME_FOUND && out.status !== OUTCOME_PARTIAL)
           return { status: 'none', path: [], cost: 0, expanded: out.expanded };
-        path = this.tracePath(start, out.end);
+        path = tracePath(this.space.parent, grid.width, start, out.end);
       }
       return {
         status: out.status === OUTCOME_FOUND ? 'found' : 'partial',
@@ -368,38 +369,5 @@ export class PathPlanner {
       this.window,
     );
     return this.jpsWindow;
-  }
-
-  /**
-   * Walks parents back from `end`, filling in the straight or diagonal runs between JPS jump points (A*'s
-   * parents are always neighbours). The only allocation of a search is this array.
-   */
-  private tracePath(start: number, end: number): number[] {
-    const parent = this.space.parent;
-    const w = this.grid.width;
-    // Rows by truncating (c + 0.5)/w, multiplied by 1/w (exact for any grid that fits in memory): integer
-    // divisions and Math.floor's checks are slow.
-    const invW = 1 / w;
-    let length = 0;
-    for (let c = end; c !== start; c = parent[c]) {
-      const p = parent[c];
-      const cy = ((c + 0.5) * invW) | 0;
-      const py = ((p + 0.5) * invW) | 0;
-      const dy = cy > py ? cy - py : py - cy;
-      const dx = c - cy * w - (p - py * w);
-      const adx = dx < 0 ? -dx : dx;
-      length += adx > dy ? adx : dy;
-    }
-    const path = new Array<number>(length);
-    let k = length - 1;
-    for (let c = end; c !== start; c = parent[c]) {
-      const p = parent[c];
-      const cy = ((c + 0.5) * invW) | 0;
-      const py = ((p + 0.5) * invW) | 0;
-      const dx = c - cy * w - (p - py * w);
-      const step = (dx > 0 ? 1 : dx < 0 ? -1 : 0) + (cy > py ? w : cy < py ? -w : 0);
-      for (let at = c; at !== p; at -= step) path[k--] = at;
-    }
-    return path;
   }
 }
