@@ -239,10 +239,7 @@ export class World {
     this.setPath(c, [to]);
   }
 
-  /**
-   * The path the player `id` would walk if sent to (x, y) now (for a hover preview): the search a click runs,
-   * outside the budget.
-   */
+  /** The path player `id` would walk if sent to (x, y) now (hover preview): a click's search, outside the budget. */
   preview(id: number, x: number, y: number): number[] {
     const c = this.mustGet(id);
     if (!this.grid.inBounds(x, y)) return [];
