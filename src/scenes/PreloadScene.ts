@@ -44,7 +44,8 @@ export class PreloadScene extends Phaser.Scene {
       (loaded) => {
         if (!loaded) return;
         const { map, url, files } = loaded;
-        const world: WorldData = { map, mapUrl: url, files, arrival: data.arrival, params: data.params };
+        const { arrival, params } = data;
+        const world: WorldData = { map, mapUrl: url, files, arrival, entry: arrival, params };
         this.scene.start('World', world);
       },
       (e: unknown) => this.fail(e),

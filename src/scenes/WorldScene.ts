@@ -2,7 +2,7 @@
 // layers and image-collection tiles), points the camera (view/CameraRig), brings the map to life
 // (view/LivingWorld: the world simulation, its sprites, input, markers and debug view), runs the HUD scene over
 // it, and publishes everything on `window.__RPG__`. Exits load the next map while this one stays up, and start
-// it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one; in `npm run dev`
+// it once loaded (or say in the HUD why not, and stay); a defeat offers a restart of this one (the player back where it came in); in `npm run dev`
 // a saved map restarts it on the new version (view/MapReloader). In a Tiled world (`?world=`, view/WorldVisit)
 // a walk over the map's edge starts the neighbour lying there, its own world kept. A world that cannot be set up (too many
 // enemies for the map) shows its one sentence like a map that fails to load.
@@ -29,7 +29,10 @@ export interface WorldData {
   mapUrl: string;
   /** The files the map was read from (map, tilesets, templates): live reload watches them. */
   files?: string[];
+  /** Where the player is put: the tile it came in on (an exit's arrival tile), or where it stood before a live reload. */
   arrival?: { x: number; y: number };
+  /** The tile it came into this map on (an exit's arrival tile, a Tiled world's edge), if not the map's spawn: a restart puts it back there. */
+  entry?: { x: number; y: number };
   params: PlayParams;
   /** The camera's zoom to keep (a live reload restarts the scene on the saved map). */
   zoom?: number;
@@ -102,7 +105,10 @@ export class WorldScene extends Phaser.Scene {
         onRestart: () => {
           if (visit) visit.tour.forgetWorld(visit.index);
           this.journey.forget(mapUrl);
-          this.scene.restart(this.data_);
+          // Back where it came into this map (a live reload since may have walled that tile: then the spawn).
+          const entry = this.data_.entry;
+          const back = entry && map.nav.isWalkable(entry.x, entry.y) ? entry : undefined;
+          this.scene.restart({ ...this.data_, arrival: back });
         },
         kept: visit ? visit.tour.worldOf(visit.index) : this.journey.stayAt(mapUrl)?.world,
         journey: this.journey,
@@ -215,6 +221,7 @@ export class WorldScene extends Phaser.Scene {
         mapUrl: url,
         files,
         arrival,
+        entry: arrival,
         params: this.data_.params,
         journey: this.journey,
       };
@@ -264,6 +271,7 @@ export class WorldScene extends Phaser.Scene {
         mapUrl: loaded.url,
         files: loaded.files,
         arrival: { x: land.x, y: land.y },
+        entry: { x: land.x, y: land.y },
         params: this.data_.params,
         visit: { tour, index: land.map },
         journey: this.journey,

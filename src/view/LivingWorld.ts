@@ -1,14 +1,14 @@
 // A map brought to life: the engine-free World (characters, brains, paths) put on the loaded map, stepped at its
 // fixed rate by the WorldClock, drawn by the character sprites, path markers and debug overlay, steered by
 // pointer and keyboard. It watches the world's events for what the screen must react to: a "!" when an enemy
-// notices the player, the player's defeat (game over), the player arriving on an exit (the next map) or walking
-// on over the map's edge (a Tiled world's neighbour). A map of a world visited before brings back its World.
+// notices the player, the player's defeat (game over), the player's walk ending on an exit (the world says so
+// with an `exit` event: the next map) or walking on over the map's edge (a Tiled world's neighbour). A map of a world visited before brings back its World.
 import Phaser from 'phaser';
 import { DX, DY } from '../core/grid/index.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import type { Character, Journey } from '../core/world/index.ts';
 import { populate, World } from '../core/world/index.ts';
-import { exitAt, spawnsFor } from './arrival.ts';
+import { spawnsFor } from './arrival.ts';
 import type { CameraRig } from './CameraRig.ts';
 import { CharacterSprites } from './CharacterSprites.ts';
 import { DebugOverlay } from './DebugOverlay.ts';
@@ -27,7 +27,7 @@ export interface LivingWorldOptions {
   arrival?: { x: number; y: number };
   params: PlayParams;
   rig: CameraRig;
-  /** The player walked onto an exit: load its map. */
+  /** The player's walk ended on an exit: load its map. */
   onExit(exit: Exit): void;
   /** The player asked to play this map again after a defeat. */
   onRestart(): void;
@@ -96,13 +96,16 @@ export class LivingWorld {
   private lastFrameAt = -1;
   /** performance.now() when the HUD's notice goes away. */
   private noticeUntil = 0;
+  /** What the map author should know: the map's warnings, then those of putting its characters in. */
+  private readonly warnings: string[];
 
   constructor(
     private readonly scene: Phaser.Scene,
     private readonly opts: LivingWorldOptions,
   ) {
     const { map, params } = opts;
-    const world = opts.kept ?? worldFor(map, params, opts.arrival);
+    this.warnings = [...map.warnings];
+    const world = opts.kept ?? worldFor(map, params, opts.arrival, this.warnings);
     if (opts.kept && opts.arrival) world.place(world.player!, opts.arrival.x, opts.arrival.y);
     opts.journey?.enter(world);
     this.world = world;
@@ -228,13 +231,11 @@ export class LivingWorld {
       else if (e.type === 'hit' || e.type === 'catch') this.sprites.struck(e.other, time);
       else if (e.type === 'defeat') this.sprites.fell(e.id, time);
       else if (e.type === 'respawn' && e.id === pid) this.gameOver = true;
-      else if (e.type === 'arrive' && e.id === pid && !this.gameOver) {
-        const exit = exitAt(this.opts.map.exits, e.x, e.y);
-        if (exit) {
-          this.leaving = true;
-          this.opts.onExit(exit);
-          return;
-        }
+      else if (e.type === 'exit' && e.id === pid && !this.gameOver) {
+        this.leaving = true;
+        this.opts.onExit(this.opts.map.exits[e.other]);
+        return;
+      } else if (e.type === 'arrive' && e.id === pid && !this.gameOver) {
         // A walk that ends on the map's edge, its last step heading out: it goes on into the neighbour there.
         const p = this.player;
         if (p.path.remaining === 0 && this.overEdge(DX[p.facing], DY[p.facing])) return;
@@ -268,7 +269,7 @@ export class LivingWorld {
       `${this.world.characters.length} characters · last search ${this.world.expandedCount} nodes (blue)` +
         (this.overlay.jpsCount > 0 ? `, JPS ${this.overlay.jpsCount} (purple)` : ''),
       // What the map author should know (a missing template, a spawn moved off a wall), as on the console.
-      ...mapWarnings(this.opts.map.warnings),
+      ...mapWarnings(this.warnings),
     ].join('\n');
   }
 
@@ -316,8 +317,20 @@ export class LivingWorld {
   }
 }
 
-/** A world brought up from the map's spawns (the player on the arrival tile when one is given). */
-export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: number; y: number }): World {
+/**
+ * A world brought up from the map's spawns (the player on the arrival tile when one is given), knowing the
+ * map's exits. What the map author should know about putting the characters in (an enemy spawn moved out of
+ * the safe radius) is added to `warnings` and the console. `ahead`: made before the player comes in (a Tiled
+ * world's neighbour, loaded ahead), on a tile not known yet: its enemies stay on their spawns, and the grace
+ * when the player is put on the map keeps the start fair.
+ */
+export function worldFor(
+  map: LoadedMap,
+  params: PlayParams,
+  arrival?: { x: number; y: number },
+  warnings: string[] = [],
+  ahead = false,
+): World {
   // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
   map.nav.occupant.fill(0);
   const world = new World(map.nav, {
@@ -325,8 +338,18 @@ export function worldFor(map: LoadedMap, params: PlayParams, arrival?: { x: numb
     debug: true,
     moves: params.moves ?? map.moves,
     respawn: map.respawn,
+    exits: map.exits,
   });
-  populate(world, spawnsFor(map, arrival), { enemies: params.enemies, aggro: params.aggro });
+  populate(world, spawnsFor(map, arrival), {
+    enemies: params.enemies,
+    aggro: params.aggro,
+    safeRadius: ahead ? 0 : map.safeRadius,
+    warn: (why) => {
+      const sentence = `Map ${map.name}: ${why}.`;
+      warnings.push(sentence);
+      console.warn(sentence);
+    },
+  });
   if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
   if (params.leash !== undefined) {
     for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;

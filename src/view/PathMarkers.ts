@@ -2,7 +2,9 @@
 // where it would end. The path comes from the world's own resolution (`world.preview`, the same search a click
 // runs, to the reachable tile closest to an unreachable one), so a wall under the pointer shows where the player will really go. The
 // path the player is walking now is drawn too, from its own path buffer (the path shown is the path walked).
-// Both are redrawn only when they change.
+// Where a walk would end on an exit (and so leave the map: the hovered tile is the exit), its marker is the exit
+// marker; a route that only passes over an exit shows nothing there, for nothing happens there. Both are redrawn
+// only when they change.
 import type Phaser from 'phaser';
 import type { Character, World } from '../core/world/index.ts';
 import { DEPTH } from './depths.ts';
@@ -96,6 +98,10 @@ export class PathMarkers {
     }
     this.drawPath(g, from, path.cells, path.cursor, path.length, WALKING_COLOUR, 0.9);
     this.placeAt(this.goal, last);
+    this.setMarker(
+      this.goal,
+      p.target === 0 && last === p.dest && this.world.exits.at(last) >= 0 ? ICON.exitTarget : ICON.target,
+    );
     this.goal.setVisible(true);
   }
 
@@ -152,9 +158,12 @@ export class PathMarkers {
     }
     this.drawPath(g, from, cells, 0, cells.length, PREVIEW_COLOUR, 0.75);
     const end = cells.length > 0 ? cells[cells.length - 1] : from;
-    // A click on an enemy means "attack it": mark the enemy; otherwise mark where the walk will end.
-    this.placeAt(this.target, attacking ? grid.index(x, y) : end);
-    this.target.setTexture(attacking ? ICON.attackTarget : ICON.target).setDisplaySize(this.tw, this.th);
+    const hovered = grid.index(x, y);
+    // A click on an enemy means "attack it": mark the enemy; otherwise mark where the walk will end, with the
+    // exit marker when it ends on the exit hovered (the walk would leave the map there).
+    this.placeAt(this.target, attacking ? hovered : end);
+    const leaves = !attacking && end === hovered && this.world.exits.at(end) >= 0;
+    this.setMarker(this.target, attacking ? ICON.attackTarget : leaves ? ICON.exitTarget : ICON.target);
     this.target.setVisible(true);
     if (!attacking && end !== grid.index(x, y)) this.drawCross(g, x, y);
   }
@@ -205,6 +214,10 @@ export class PathMarkers {
     g.lineStyle(Math.max(2, tw / 10), WALL_COLOUR, 0.9);
     g.lineBetween(cx - k, cy - k, cx + k, cy + k);
     g.lineBetween(cx - k, cy + k, cx + k, cy - k);
+  }
+
+  private setMarker(img: Phaser.GameObjects.Image, icon: string): void {
+    if (img.texture.key !== icon) img.setTexture(icon).setDisplaySize(this.tw, this.th);
   }
 
   private placeAt(img: Phaser.GameObjects.Image, cell: number): void {

@@ -130,7 +130,7 @@ export class WorldVisit {
         // Its world too (its grid's search tables, its enemies placed): entering it is then only a scene switch.
         // One that cannot be made is made again on entry, where its fault is shown as for any map.
         try {
-          k.world = worldFor(loaded.map, this.params);
+          k.world = worldFor(loaded.map, this.params, undefined, [], true);
         } catch {
           k.world = undefined;
         }

@@ -1,6 +1,6 @@
-// Where the player comes into a map and where it leaves: the spawns with the player moved onto an exit's
-// arrival tile, and the exit (if any) covering a tile. Plain functions, no Phaser: tested in Node.
-import type { Exit, LoadedMap } from '../core/tiled/index.ts';
+// Where the player comes into a map: the spawns with the player moved onto an exit's arrival tile. A plain
+// function, no Phaser: tested in Node. (Where it leaves is the world's rule: core/world/Exits.ts.)
+import type { LoadedMap } from '../core/tiled/index.ts';
 import type { SpawnPoint } from '../core/world/index.ts';
 
 /** The map's spawns, with the player put on the arrival tile when an exit led here. */
@@ -15,9 +15,4 @@ export function spawnsFor(
     );
   }
   return [{ type: 'player', x: arrival.x, y: arrival.y }, ...map.spawns.filter((s) => s.type !== 'player')];
-}
-
-export function exitAt(exits: readonly Exit[], x: number, y: number): Exit | undefined {
-  for (const e of exits) if (x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height) return e;
-  return undefined;
 }

@@ -1,6 +1,7 @@
 // Small images the game draws itself once (on a canvas) and then shows as ordinary images: the "!" an enemy
 // raises when it notices you, the "?" of one giving up, the ring under the player and the arrow over it (so the
-// player is found at a glance in a crowd), the hover target marker.
+// player is found at a glance in a crowd), the hover target markers (a walk's end, a foe to strike, an exit to
+// take).
 // Images batch with the sprites; drawing these with Graphics every frame would cost far more.
 import type Phaser from 'phaser';
 
@@ -12,6 +13,7 @@ export const ICON = {
   playerMarker: 'icon:player-marker',
   target: 'icon:target',
   attackTarget: 'icon:attack-target',
+  exitTarget: 'icon:exit-target',
   pathDot: 'icon:path-dot',
 } as const;
 
@@ -115,6 +117,35 @@ export function makeIcons(scene: Phaser.Scene) {
   };
   paint(scene, ICON.target, 32, 32, corners('#ffe066'));
   paint(scene, ICON.attackTarget, 32, 32, corners('#ff4d4d'));
+  // An exit the walk would take: sky-blue corners round a door with an arrow going out of it.
+  paint(scene, ICON.exitTarget, 32, 32, (g, w, h) => {
+    corners('#6fd3ff')(g, w, h);
+    g.globalAlpha = 1;
+    g.lineJoin = 'round';
+    g.lineCap = 'round';
+    for (const [width, colour] of [
+      [5, '#1d1a22'],
+      [2.5, '#e8f8ff'],
+    ] as const) {
+      g.strokeStyle = colour;
+      g.lineWidth = width;
+      // The door frame, open at the bottom.
+      g.beginPath();
+      g.moveTo(10, 25);
+      g.lineTo(10, 8);
+      g.lineTo(22, 8);
+      g.lineTo(22, 25);
+      g.stroke();
+      // The arrow, up and out through it.
+      g.beginPath();
+      g.moveTo(16, 24);
+      g.lineTo(16, 12);
+      g.moveTo(12.5, 15.5);
+      g.lineTo(16, 12);
+      g.lineTo(19.5, 15.5);
+      g.stroke();
+    }
+  });
   paint(scene, ICON.pathDot, 8, 8, (g) => {
     g.fillStyle = '#1d1a22';
     g.beginPath();

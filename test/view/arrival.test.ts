@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NavGrid } from '../../src/core/grid/index.ts';
-import type { Exit, Spawn } from '../../src/core/tiled/index.ts';
-import { exitAt, spawnsFor } from '../../src/view/arrival.ts';
+import type { Spawn } from '../../src/core/tiled/index.ts';
+import { spawnsFor } from '../../src/view/arrival.ts';
 
 const nav = NavGrid.fromRows(['#####', '#...#', '#...#', '#####']);
 const spawns: Spawn[] = [
@@ -23,16 +23,5 @@ describe('arriving through an exit', () => {
     expect(() => spawnsFor(map, { x: 0, y: 0 })).toThrow(
       'Map cellar: the exit that leads here sends the player to tile (0, 0), which is not a walkable tile of the map.',
     );
-  });
-});
-
-describe('which exit a tile is on', () => {
-  const door: Exit = { x: 4, y: 2, width: 2, height: 1, map: 'dungeon', name: 'door', properties: {} };
-  test('every tile the exit covers, and none beside it', () => {
-    expect(exitAt([door], 4, 2)).toBe(door);
-    expect(exitAt([door], 5, 2)).toBe(door);
-    expect(exitAt([door], 6, 2)).toBeUndefined();
-    expect(exitAt([door], 4, 1)).toBeUndefined();
-    expect(exitAt([door], 4, 3)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ const SQRT2_MINUS_1 = Math.SQRT2 - 1;
  * first): `to` itself when reachable; otherwise, closest by octile distance (8 moves: the cost of the walk
  * on open ground) or Manhattan distance (4 moves), then by straight (Euclidean) distance. Tiles still tied
  * are all returned, in a fixed scan order, for the caller's path search to pick the shortest walk among.
- * Empty when `from` is blocked.
+ * Empty when `from` is blocked. Tiles `skip` says yes to are never picked in place of `to` (a map's exits).
  *
  * No path search: square rings outwards from `to`, clipped to the bounding box of what `from` reaches, each
  * tile tested with the region labels. A tile on ring r is at least r away (octile and Manhattan alike), so
@@ -24,6 +24,7 @@ export function nearestReachable(
   to: number,
   moves: 8 | 4,
   out: number[],
+  skip: ((cell: number) => boolean) | null = null,
 ): number[] {
   out.length = 0;
   const reach = regions.reachableFrom(from);
@@ -75,7 +76,7 @@ export function nearestReachable(
       }
       for (let k = 0; k < length; k++, x += dx, y += dy) {
         const c = y * w + x;
-        if (reach[label[c]] !== 1) continue;
+        if (reach[label[c]] !== 1 || skip?.(c)) continue;
         const ax = x > gx ? x - gx : gx - x;
         const ay = y > gy ? y - gy : gy - y;
         const d = octile ? (ax > ay ? ax + SQRT2_MINUS_1 * ay : ay + SQRT2_MINUS_1 * ax) : ax + ay;

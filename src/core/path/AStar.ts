@@ -13,6 +13,7 @@ import {
   type SearchOutcome,
 } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
+import type { Tolls } from './Tolls.ts';
 
 // Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
 const BLOCK = BLOCK_MODE;
@@ -32,8 +33,8 @@ const IN_LANE = -2;
 const LANE_SLACK = 1 + 1e-12;
 
 /**
- * A*'s general loop, over any NavGrid: per-cell and per-direction costs, directed edges, occupancy, 8 or 4
- * moves, goal sets. The heuristic (octile or Manhattan to the nearest goal, times the cheapest cell cost) is
+ * A*'s general loop, over any NavGrid: per-cell and per-direction costs, directed edges, occupancy, tolls, 8
+ * or 4 moves, goal sets. The heuristic (octile or Manhattan to the nearest goal, times the cheapest cell cost) is
  * consistent, so a popped cell is final and never reopened. Allocates nothing: all state lives in the shared
  * SearchSpace. The reference the fast loops are held to (TunedAStar and the jump-table searches answer the
  * queries whose assumptions they fit; the planner picks).
@@ -44,6 +45,7 @@ export class AStar {
   private readonly goals: GoalSet;
   private readonly rules: OccupancyRules;
   private readonly closest: ClosestReached;
+  private readonly tolls: Tolls;
   // Per-run values the relax step reads (fields, not closures, so nothing is allocated per search).
   private hScale = 1;
   private octile = true;
@@ -56,8 +58,10 @@ export class AStar {
    */
   private fLane = 0;
   private laneSize = 0;
-  /** All cells cost 1 and no 'cost' occupancy: a step costs its length, no per-cell read. */
+  /** All cells cost 1, no 'cost' occupancy and no tolls: a step costs its length, no per-cell read. */
   private uniform = true;
+  /** The query tolls some cells. */
+  private tolled = false;
   // The shared arrays, held directly so the relax step reads them without hopping through objects.
   private readonly gOf: Float64Array;
   private readonly parentOf: Int32Array;
@@ -76,12 +80,14 @@ export class AStar {
     goals: GoalSet,
     rules: OccupancyRules,
     closest: ClosestReached,
+    tolls: Tolls,
   ) {
     this.grid = grid;
     this.space = space;
     this.goals = goals;
     this.rules = rules;
     this.closest = closest;
+    this.tolls = tolls;
     this.gOf = space.g;
     this.parentOf = space.parent;
     this.posOf = space.pos;
@@ -116,7 +122,8 @@ export class AStar {
     this.gx = goals.xs[0];
     this.gy = goals.ys[0];
     this.gen = gen;
-    this.uniform = grid.nonUnitCostCells === 0 && rules.mode !== COST;
+    this.tolled = this.tolls.count !== 0;
+    this.uniform = grid.nonUnitCostCells === 0 && rules.mode !== COST && !this.tolled;
     this.entryCost = grid.directionCostCells !== 0 ? grid.entryCost : null;
     closest.reset();
 
@@ -204,6 +211,7 @@ export class AStar {
       const entry = this.entryCost;
       ng = gc + len * (entry === null ? this.cellCost[v] : this.cellCost[v] * entry[v * 8 + dir]);
       if (this.rules.mode === COST) ng += this.rules.penalty(v);
+      if (this.tolled) ng += this.tolls.at(v);
     }
     if (this.seenOf[v] === this.gen) {
       const p = this.posOf[v];

@@ -18,7 +18,9 @@ import {
 } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
+import { Tolls } from './Tolls.ts';
 import { TunedAStar } from './TunedAStar.ts';
+import { tracePath } from './tracePath.ts';
 import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } from './types.ts';
 import { WindowJumpSearch } from './WindowJumpSearch.ts';
 
@@ -74,6 +76,7 @@ export class PathPlanner {
   private readonly space: SearchSpace;
   private readonly goals = new GoalSet();
   private readonly rules = new OccupancyRules();
+  private readonly tolls = new Tolls();
   private readonly closest = new ClosestReached();
   private readonly window = new OccupancyWindow();
   private readonly outcome = new SearchOutcome();
@@ -99,7 +102,7 @@ export class PathPlanner {
     this.grid = grid;
     this.space = new SearchSpace(grid, bandScale);
     this.steps = new StepMasks(grid);
-    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest);
+    this.astar = new AStar(grid, this.space, this.goals, this.rules, this.closest, this.tolls);
     this.tuned = new TunedAStar(grid, this.space, this.goals, this.steps, this.rules, this.window);
     this.dijkstra = new Dijkstra(grid, this.space, this.goals, this.rules, this.closest, this.steps);
     this.jps = new JumpPointSearch(grid, this.space, this.goals);
@@ -176,6 +179,7 @@ export class PathPlanner {
     space.begin();
     this.goals.configure(query.goal, grid, space, moves);
     this.rules.configure(query.occupancy, grid, start);
+    this.tolls.configure(query.toll, grid, space);
     const out = this.outcome;
     out.reset();
     if (space.goalMark[start] === space.gen) return { status: 'found', path: [], cost: 0, expanded: 0 };
@@ -198,9 +202,23 @@ export class PathPlanner {
     }
 
     if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
+      let path = tracePath(this.space.parent, grid.width, start, out.end);
+      if (this.tolls.count !== 0 && how !== SEARCH_ASTAR && this.tolls.paidOn(path)) {
+        // Only A*'s general loop prices tolls. A path the others find that pays none is the cheapest with tolls
+        // too (a toll only adds to a path's cost); one that pays is searched again by the loop that prices them.
+        const fastExpanded = out.expanded;
+        space.begin();
+        this.goals.configure(query.goal, grid, space, moves);
+        out.reset();
+        this.astar.run(start, moves, maxExpanded, partial, out);
+        out.expanded += fastExpanded;
+        if (out.status !== OUTCOME_FOUND && out.status !== OUTCOME_PARTIAL)
+          return { status: 'none', path: [], cost: 0, expanded: out.expanded };
+        path = tracePath(this.space.parent, grid.width, start, out.end);
+      }
       return {
         status: out.status === OUTCOME_FOUND ? 'found' : 'partial',
-        path: this.tracePath(start, out.end),
+        path,
         cost: out.cost,
         expanded: out.expanded,
       };
@@ -276,7 +294,8 @@ export class PathPlanner {
    * - A*'s tuned loop: one goal, no cell costs, no one-way edges, 8 or 4 moves, the policy's window, from a
    *   walkable cell (the step masks know walkable cells only).
    * - A*'s general loop answers everything (direction costs, which `nonUnitCostCells` counts, only it and
-   *   Dijkstra price); Dijkstra only when asked.
+   *   Dijkstra price; tolls only it prices, and `search` hands it a query whose faster answer paid one);
+   *   Dijkstra only when asked.
    */
   private chooseSearch(algo: Algorithm, start: number, moves: 8 | 4): number {
     if (algo === 'dijkstra') return SEARCH_DIJKSTRA;
@@ -350,38 +369,5 @@ export class PathPlanner {
       this.window,
     );
     return this.jpsWindow;
-  }
-
-  /**
-   * Walks parents back from `end`, filling in the straight or diagonal runs between JPS jump points (A*'s
-   * parents are always neighbours). The only allocation of a search is this array.
-   */
-  private tracePath(start: number, end: number): number[] {
-    const parent = this.space.parent;
-    const w = this.grid.width;
-    // Rows by truncating (c + 0.5)/w, multiplied by 1/w (exact for any grid that fits in memory): integer
-    // divisions and Math.floor's checks are slow.
-    const invW = 1 / w;
-    let length = 0;
-    for (let c = end; c !== start; c = parent[c]) {
-      const p = parent[c];
-      const cy = ((c + 0.5) * invW) | 0;
-      const py = ((p + 0.5) * invW) | 0;
-      const dy = cy > py ? cy - py : py - cy;
-      const dx = c - cy * w - (p - py * w);
-      const adx = dx < 0 ? -dx : dx;
-      length += adx > dy ? adx : dy;
-    }
-    const path = new Array<number>(length);
-    let k = length - 1;
-    for (let c = end; c !== start; c = parent[c]) {
-      const p = parent[c];
-      const cy = ((c + 0.5) * invW) | 0;
-      const py = ((p + 0.5) * invW) | 0;
-      const dx = c - cy * w - (p - py * w);
-      const step = (dx > 0 ? 1 : dx < 0 ? -1 : 0) + (cy > py ? w : cy < py ? -w : 0);
-      for (let at = c; at !== p; at -= step) path[k--] = at;
-    }
-    return path;
   }
 }

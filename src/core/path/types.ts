@@ -25,6 +25,17 @@ export interface PathQuery {
   maxExpanded?: number;
   /** When the goal is unreachable or the limit is hit, return the path to the reached cell closest to the goal. */
   partial?: boolean;
+  /**
+   * Cells that cost `extra` more to enter, unless they are goals: tiles a walk should pass over only where going
+   * round costs more (a map's exits, on which a walk to somewhere else must not stop by the way).
+   */
+  toll?: Toll;
+}
+
+/** Cells a path pays `extra` (a finite number ≥ 0) more to enter; see `PathQuery.toll`. */
+export interface Toll {
+  cells: readonly number[];
+  extra: number;
 }
 
 export type PathStatus = 'found' | 'partial' | 'none';
@@ -33,7 +44,7 @@ export interface PathResult {
   status: PathStatus;
   /** Cell indices after the start, in walking order; empty when status is 'none' or start is the goal. */
   path: number[];
-  /** Total cost of `path` (step lengths times entered cell costs, plus occupancy penalties). */
+  /** Total cost of `path` (step lengths times entered cell costs, plus occupancy penalties and tolls). */
   cost: number;
   /** Nodes expanded (popped from the open list and processed). */
   expanded: number;

@@ -85,6 +85,7 @@ export async function loadTiledMap(
     properties,
     moves: movesOf(properties, url),
     ...respawnOf(properties, url),
+    safeRadius: safeRadiusOf(properties, url),
     normalized,
     tilesetImages: tilesets.images,
     warnings,
@@ -109,6 +110,21 @@ function respawnOf(properties: Record<string, unknown>, url: string): { respawn?
   throw mapError(
     url,
     `the map property "respawn" must be a number of seconds ≥ 0 (0: defeated enemies never come back), got ${JSON.stringify(v)}`,
+  );
+}
+
+/**
+ * The map property `safeRadius`: how many tiles around the player's start stay free of enemies (a number ≥ 0,
+ * an int, a float or a string of one); undefined when absent (the game's default).
+ */
+function safeRadiusOf(properties: Record<string, unknown>, url: string): number | undefined {
+  const v = properties.safeRadius;
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n === 'number' && n >= 0 && Number.isFinite(n)) return n;
+  throw mapError(
+    url,
+    `the map property "safeRadius" must be a number of tiles ≥ 0, got ${JSON.stringify(v)}`,
   );
 }
 

@@ -139,6 +139,11 @@ export interface LoadedMap {
    * own `respawn` overrides it; 0: never). Absent: the game's default (30 s).
    */
   respawn?: number;
+  /**
+   * Tiles around the player's start where no enemy starts, from the map property `safeRadius`; undefined when
+   * the map does not say (the game's default, core/world/populate's DEFAULT_SAFE_RADIUS).
+   */
+  safeRadius?: number;
   normalized: NormalizedMap;
   /** One entry per tileset image (image-collection tilesets: one per tile, with its `tileId`). */
   tilesetImages: { name: string; url: string; tileId?: number }[];

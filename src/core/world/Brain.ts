@@ -15,7 +15,8 @@ const GIVE_UP_S = 4;
  *   chase / attack ──(beyond leash, or out of sight too long, or the player respawned)──► return ──(home)──► idle
  *
  * Noticing: the player within `aggro` tiles with a line of sight over the collision grid, or within half of
- * it regardless (heard, if not seen). A returning enemy ignores the player until it is home, so a leash is a
+ * it regardless (heard, if not seen); never in the grace after the player comes into the map or is put back
+ * on it (`World.graceUntil`), so nobody is hunted before they have looked around. A returning enemy ignores the player until it is home, so a leash is a
  * leash and not a yo-yo.
  */
 export function thinkEnemy(w: World, c: Character, t: number): void {
@@ -24,7 +25,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
   switch (c.state) {
     case 'idle':
     case 'wander':
-      if (p && notices(w, c, p)) {
+      if (p && t >= w.graceUntil && notices(w, c, p)) {
         startChase(w, c, p);
         return;
       }

@@ -19,20 +19,14 @@ export function runPlan(w: World, c: Character): number {
   return c.kind === 'player' ? planPlayer(w, c) : planWalk(w, c);
 }
 
-/**
- * The player's walk to its goal (the reachable tiles closest to it), or (plan 'attack') to a tile in reach of
- * its target, priced for the crowd: tiles others hold near the start cost more, so the walk goes round a crowd
- * where that is cheap and through it (the others make way) where it is not.
- */
+/** The player's walk to its goal (the reachable tiles closest to it), or (plan 'attack') to a tile in reach of its target. */
 function planPlayer(w: World, c: Character): number {
-  const query = playerQuery(w, c);
-  if (!query) {
+  const goal = playerGoal(w, c);
+  if (goal === null) {
     w.setPath(c, []);
     return 0;
   }
-  query.occupancy = { kind: 'cost', self: c.id, extra: w.config.crowdCost, radius: CROWD_RADIUS };
-  query.partial = true;
-  const res = w.planner.find(query);
+  const res = w.planner.find(playerWalk(w, c, goal));
   if (w.config.debug) w.expandedCount = w.planner.lastExpanded(w.expanded);
   w.setPath(c, res.status === 'none' ? [] : res.path);
   return res.expanded;
@@ -50,29 +44,50 @@ function planWalk(w: World, c: Character): number {
   return res.expanded;
 }
 
-function playerQuery(w: World, c: Character): PathQuery | null {
+/** What the player's queued search looks for: the tiles of `c.goal`'s walk, or tiles in reach of its foe. */
+function playerGoal(w: World, c: Character): number | readonly number[] | null {
   const start = c.planCell;
-  const moves = w.config.moves;
   if (c.plan === 'attack') {
     const foe = w.get(c.target);
     if (!foe) return null;
     attackGoals.length = 0;
-    reachCells(w.grid, foe.cell, attackGoals, moves);
-    if (attackGoals.length === 0) return null;
-    return { start, goal: attackGoals, moves };
+    reachCells(w.grid, foe.cell, attackGoals, w.config.moves);
+    return attackGoals.length === 0 ? null : attackGoals;
   }
   if (c.goal < 0 || c.goal === start) return null;
-  return { start, goal: walkGoal(w, start, c.goal), moves };
+  return walkGoal(w, start, c.goal);
+}
+
+/**
+ * The search of the player's walk from where it plans to `goal` (a click runs it, the hover preview too):
+ * priced for the crowd (tiles others hold near the start cost more, so the walk goes round a crowd where that
+ * is cheap and through it, the others making way, where it is not) and for the map's exits (a walk to
+ * elsewhere pays a toll to pass over an exit tile, so it goes round the stairs where that costs little more).
+ */
+export function playerWalk(w: World, c: Character, goal: number | readonly number[]): PathQuery {
+  return {
+    start: c.planCell,
+    goal,
+    moves: w.config.moves,
+    occupancy: { kind: 'cost', self: c.id, extra: w.config.crowdCost, radius: CROWD_RADIUS },
+    partial: true,
+    toll: { cells: w.exits.cells, extra: w.config.exitToll },
+  };
 }
 
 /**
  * The goal of a walk from `start` towards tile `goal`: the tile itself when reachable, else the reachable
  * tiles closest to it (octile, then straight distance; the search then takes the shortest walk among any
- * still tied). Picked from the grid's region labels, so a click on water costs one ordinary search to the
+ * still tied), leaving out exit tiles (a click beside the door is not a wish to leave) unless nothing else is
+ * reachable. Picked from the grid's region labels, so a click on water costs one ordinary search to the
  * shore, not a search of everything the walker can reach. The array is shared: use it before the next call.
  */
 export function walkGoal(w: World, start: number, goal: number): number | readonly number[] {
-  nearestReachable(w.regions, start, goal, w.config.moves, nearGoals);
+  const exits = w.exits;
+  const moves = w.config.moves;
+  nearestReachable(w.regions, start, goal, moves, nearGoals, exits.cells.length > 0 ? exits.covers : null);
+  if (nearGoals.length === 0 && exits.cells.length > 0)
+    nearestReachable(w.regions, start, goal, moves, nearGoals);
   // A walker standing where nothing is walkable (the grid changed under it): the planner's partial search.
   if (nearGoals.length === 0) return goal;
   return nearGoals.length === 1 ? nearGoals[0] : nearGoals;

@@ -1,5 +1,6 @@
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
+import { leavesBy } from './Exits.ts';
 import type { World } from './World.ts';
 
 /**
@@ -67,4 +68,5 @@ export function arrive(w: World, c: Character, t: number): void {
   c.moving = false;
   c.progress = 0;
   w.events.push(t, 'arrive', c.id, c.x, c.y);
+  if (c.kind === 'player') leavesBy(w, c, t);
 }

@@ -7,11 +7,12 @@ import { Character, type CharacterProps } from './Character.ts';
 import { ChaseField } from './ChaseField.ts';
 import { type WorldConfig, withDefaults } from './config.ts';
 import type { Crowd } from './crowd/Crowd.ts';
+import { Exits, leavesBy } from './Exits.ts';
 import { EventLog } from './events.ts';
 import { comeBack, playerFights } from './Fights.ts';
 import { Mover } from './Mover.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
-import { runPlan, walkGoal } from './Planning.ts';
+import { playerWalk, runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { startStep } from './Stepping.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
@@ -52,6 +53,10 @@ export class World {
   tick = 0;
   /** The world's counters: enemies chasing now, enemies defeated, steps started, hits on the player. */
   readonly stats = new WorldStats();
+  /** The tiles that lead to other maps (`config.exits`). */
+  readonly exits: Exits;
+  /** Until this tick no enemy notices the player: it has just come into the map, or been put back on it. */
+  graceUntil = 0;
   /** When `config.debug`: the cells the player's last search expanded (`expandedCount` of them). */
   readonly expanded: Int32Array;
   expandedCount = 0;
@@ -66,6 +71,7 @@ export class World {
     this.planner = planner ?? new PathPlanner(grid);
     this.scheduler = new PathScheduler(this.config.budget);
     this.regions = new Regions(grid);
+    this.exits = new Exits(grid, this.config.exits);
     // Everything the map's searches need (step masks, jump table, region labels, per-cell arrays) is built
     // now, while the map loads, not by the first click.
     this.planner.prepare();
@@ -114,6 +120,7 @@ export class World {
       props.hp ?? this.config.playerHp,
     );
     this.player = c;
+    this.startGrace();
     return c;
   }
 
@@ -183,6 +190,8 @@ export class World {
     c.goal = cell;
     if (c.kind === 'player') {
       c.dest = cell;
+      // Sent to the tile it stands on: that walk has ended already.
+      if (!c.moving && cell === c.cell) leavesBy(this, c, this.tick);
     } else {
       const to = walkGoal(this, c.planCell, cell);
       c.dest = typeof to === 'number' ? to : to[0];
@@ -232,17 +241,16 @@ export class World {
     this.setPath(c, [to]);
   }
 
-  /** The path `id` would walk if sent to (x, y) now (for a hover preview); runs a search, outside the budget. */
+  /** The path player `id` would walk if sent to (x, y) now (hover preview): a click's search, outside the budget. */
   preview(id: number, x: number, y: number): number[] {
     const c = this.mustGet(id);
     if (!this.grid.inBounds(x, y)) return [];
-    return this.planner.find({
-      start: c.planCell,
-      goal: walkGoal(this, c.planCell, this.grid.index(x, y)),
-      moves: this.config.moves,
-      occupancy: { kind: 'cost', self: c.id, extra: this.config.crowdCost, radius: 3 },
-      partial: true,
-    }).path;
+    return this.planner.find(playerWalk(this, c, walkGoal(this, c.planCell, this.grid.index(x, y)))).path;
+  }
+
+  /** No enemy notices the player for the config's grace from now on (it came into the map or was put back). */
+  startGrace(): void {
+    this.graceUntil = this.tick + Math.round(this.config.noticeGrace * this.tickHz);
   }
 
   /** Advance one tick: searches, movement, brains, combat. */
@@ -368,7 +376,8 @@ export class World {
   /**
    * Puts `c` on tile (x, y), or the free walkable tile nearest it, without a step and keeping its hit points:
    * the player coming back into a map of a Tiled world it left (each map keeps its world while the player is
-   * away). Whoever was chasing it goes home: it was gone. Returns the tile it was put on.
+   * away). Whoever was chasing it goes home: it was gone. The player respawns here from now on (where it came
+   * in) and is not noticed for the grace. Returns the tile it was put on.
    */
   place(c: Character, x: number, y: number): { x: number; y: number } {
     const grid = this.grid;
@@ -381,6 +390,9 @@ export class World {
     if (at < 0) throw new Error(`no free walkable tile left to place character ${c.id}`);
     this.putOn(c, at);
     if (c.kind === 'player') {
+      c.spawnX = c.x;
+      c.spawnY = c.y;
+      this.startGrace();
       for (const e of this.characters) {
         if (e.kind === 'enemy' && (e.state === 'chase' || e.state === 'attack')) this.goHome(e);
         if (e.target === c.id) e.target = 0;
@@ -430,7 +442,8 @@ export class World {
       c.nextThinkTick = this.tick + this.rng.range(this.tickHz, 3 * this.tickHz);
       return;
     }
-    // The player is back home: whoever hunted it goes home too.
+    // The player is back home: whoever hunted it goes home too, and nobody notices it for a while.
+    this.startGrace();
     for (const e of this.characters) {
       if (e.kind === 'enemy' && (e.state === 'chase' || e.state === 'attack')) this.goHome(e);
       if (e.target === c.id) e.target = 0;

@@ -1,3 +1,5 @@
+import type { ExitArea } from './Exits.ts';
+
 /** The world's tunings. Times are in seconds (converted to ticks with `tickHz`), distances in tiles. */
 export interface WorldConfig {
   /** Ticks per second: 20 or 30. */
@@ -31,6 +33,15 @@ export interface WorldConfig {
   /** Extra cost a planned path pays for entering a tile someone holds near the start (so it goes around). */
   crowdCost: number;
   /**
+   * Extra cost the player's walk pays for entering an exit tile that is not where it goes: it goes round the
+   * stairs when that costs at most this many steps more, and over them (without leaving) when it does not.
+   */
+  exitToll: number;
+  /** The map's exits: a player's walk that ends on one leaves by it (an `exit` event); others go round. */
+  exits: readonly ExitArea[];
+  /** Seconds after the player comes into the map (or is put back on it) during which no enemy notices it. */
+  noticeGrace: number;
+  /**
    * 8 (default): characters step to any of the eight neighbours (a diagonal never cuts a corner); 4: only up,
    * down, left and right, the classic four-way style. Every search, chase field and push follows it.
    */
@@ -58,6 +69,9 @@ export const DEFAULT_CONFIG: WorldConfig = {
   respawn: 30,
   sight: 16,
   crowdCost: 4,
+  exitToll: 5,
+  noticeGrace: 2,
+  exits: [],
   moves: 8,
   debug: false,
 };
@@ -76,5 +90,9 @@ export function withDefaults(config: Partial<WorldConfig>): WorldConfig {
   if (!(c.respawn >= 0) || !Number.isFinite(c.respawn))
     throw new RangeError(`respawn must be a number of seconds ≥ 0 (0: never), got ${c.respawn}`);
   if (!(c.sight >= 0)) throw new RangeError(`sight must be a number of tiles ≥ 0, got ${c.sight}`);
+  if (!(c.exitToll >= 0) || !Number.isFinite(c.exitToll))
+    throw new RangeError(`world exitToll must be a finite number ≥ 0, got ${c.exitToll}`);
+  if (!(c.noticeGrace >= 0))
+    throw new RangeError(`world noticeGrace must be a number of seconds ≥ 0, got ${c.noticeGrace}`);
   return c;
 }

@@ -14,7 +14,10 @@ import type { BrainState } from './Character.ts';
  *   the player's sight);
  * - `replan`: `id`'s path was replaced (made way for someone, new target tile): redraw it;
  * - `unreachable`: `id` was sent to (x2, y2), which it cannot reach from where it is: it walks to (x, y), the
- *   reachable tile closest to it, instead.
+ *   reachable tile closest to it, instead;
+ * - `exit`: the player `id`'s walk ended on exit tile (x, y), the exit `other` (its index among the exits the
+ *   world was given): it leaves the map there. Only a walk's end counts (a click on the exit, a key step onto
+ *   it), never a walk passing over it.
  */
 export type WorldEventType =
   | 'step'
@@ -26,7 +29,8 @@ export type WorldEventType =
   | 'defeat'
   | 'respawn'
   | 'replan'
-  | 'unreachable';
+  | 'unreachable'
+  | 'exit';
 
 export interface WorldEvent {
   t: number;
@@ -36,6 +40,7 @@ export interface WorldEvent {
   y: number;
   x2: number;
   y2: number;
+  /** The other character (`notice`, `catch`, `hit`), or the exit's index (`exit`). */
   other: number;
   state: BrainState;
 }

@@ -2,6 +2,9 @@ import type { Character, CharacterProps } from './Character.ts';
 import { DEFAULT_SPECIES, SPECIES, speciesNamed } from './species.ts';
 import type { World } from './World.ts';
 
+/** Tiles around the player's start where no enemy starts, unless the map says otherwise (`safeRadius`). */
+export const DEFAULT_SAFE_RADIUS = 6;
+
 /** A character placement from a map (core/tiled spawns fit this shape). */
 export interface SpawnPoint {
   type: 'player' | 'enemy';
@@ -17,12 +20,21 @@ export interface PopulateOptions {
   enemies?: number;
   /** Aggro radius for every enemy, overriding spawn properties and defaults. */
   aggro?: number;
+  /**
+   * No enemy starts within this many tiles of the player (Chebyshev distance: tiles across, diagonals
+   * included, walls or not, since a near enemy hears through walls). Default DEFAULT_SAFE_RADIUS.
+   */
+  safeRadius?: number;
+  /** Told of what the map author should know (an enemy spawn moved out of the safe radius), one sentence each. */
+  warn?: (sentence: string) => void;
 }
 
 /**
  * Puts the player (the map's player spawn, or a seeded random tile) and the enemies into the world. Extra
  * enemies go on seeded random free tiles the player can reach (an enemy walled off from the player could
- * never take part). Throws a one-sentence error when the map cannot hold them.
+ * never take part). No enemy starts within the safe radius of the player: a map's spawn there starts on the
+ * nearest free tile outside it instead (with a warning); extra enemies are picked outside it. Throws a
+ * one-sentence error when the map cannot hold them.
  */
 export function populate(
   world: World,
@@ -43,6 +55,16 @@ export function populate(
     player = world.addPlayer(i % grid.width, Math.floor(i / grid.width));
   }
   placed.push(player);
+  const safe = opts.safeRadius ?? DEFAULT_SAFE_RADIUS;
+  if (!(safe >= 0)) throw new RangeError(`the safe radius must be a number of tiles ≥ 0, got ${safe}`);
+  const px = player.x;
+  const py = player.y;
+  /** Whether an enemy may start on cell i: outside the safe radius around the player. */
+  const outside = (i: number): boolean => {
+    const x = i % grid.width;
+    const y = (i - x) / grid.width;
+    return Math.max(Math.abs(x - px), Math.abs(y - py)) > safe;
+  };
 
   const mapEnemies = spawns.filter((s) => s.type === 'enemy');
   const wanted = opts.enemies ?? mapEnemies.length;
@@ -52,17 +74,31 @@ export function populate(
     const species = speciesOf(s);
     const props = { ...SPECIES[species], ...propsOf(s) };
     if (opts.aggro !== undefined) props.aggro = opts.aggro;
-    if (grid.isWalkable(s.x, s.y) && grid.occupant[grid.index(s.x, s.y)] === 0) {
-      const enemy = world.addEnemy(s.x, s.y, props);
-      enemy.species = species;
-      placed.push(enemy);
+    if (!grid.isWalkable(s.x, s.y) || grid.occupant[grid.index(s.x, s.y)] !== 0) continue;
+    let at = grid.index(s.x, s.y);
+    if (!outside(at)) {
+      const moved = nearestFreeOutside(world, at, outside);
+      if (moved >= 0) at = moved;
+      const x = at % grid.width;
+      const y = (at - x) / grid.width;
+      opts.warn?.(
+        `the enemy spawn${s.name ? ` "${s.name}"` : ''} at (${s.x}, ${s.y}) lies within ${safe} tiles of where the player starts, (${px}, ${py}), ` +
+          (moved >= 0
+            ? `so it starts at (${x}, ${y}) instead`
+            : 'and no free tile lies farther off, so it starts there'),
+      );
     }
+    const enemy = world.addEnemy(at % grid.width, Math.floor(at / grid.width), props);
+    enemy.species = species;
+    placed.push(enemy);
   }
   let missing = wanted - (placed.length - 1);
   if (missing > 0) {
     const reach = new Float64Array(grid.size);
     world.planner.distanceField(player.cell, reach);
-    const free = walkable.filter((i) => reach[i] < Number.POSITIVE_INFINITY && grid.occupant[i] === 0);
+    const free = walkable.filter(
+      (i) => reach[i] < Number.POSITIVE_INFINITY && grid.occupant[i] === 0 && outside(i),
+    );
     if (free.length < missing) {
       throw new RangeError(`the map has room for ${placed.length - 1 + free.length} enemies, not ${wanted}`);
     }
@@ -79,6 +115,48 @@ export function populate(
     }
   }
   return placed;
+}
+
+/**
+ * The free walkable tile nearest `cell` (square rings outwards, straight distance within a ring) that `ok`
+ * accepts, in the same region as `cell` (it starts in the room it was drawn in) when any there will do, else
+ * in any region; -1 when none will.
+ */
+function nearestFreeOutside(world: World, cell: number, ok: (i: number) => boolean): number {
+  const grid = world.grid;
+  const label = world.regions.label;
+  const home = label[cell];
+  const w = grid.width;
+  const h = grid.height;
+  const cx = cell % w;
+  const cy = (cell - cx) / w;
+  let other = -1;
+  for (let r = 1, maxR = Math.max(w, h); r <= maxR; r++) {
+    let best = -1;
+    let bestD = Number.POSITIVE_INFINITY;
+    let near = -1;
+    let nearD = Number.POSITIVE_INFINITY;
+    const offer = (x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= w || y >= h) return;
+      const i = y * w + x;
+      if (grid.walkable[i] !== 1 || grid.occupant[i] !== 0 || !ok(i)) return;
+      const d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+      if (label[i] === home) {
+        if (d < bestD) [best, bestD] = [i, d];
+      } else if (d < nearD) [near, nearD] = [i, d];
+    };
+    for (let x = cx - r; x <= cx + r; x++) {
+      offer(x, cy - r);
+      offer(x, cy + r);
+    }
+    for (let y = cy - r + 1; y < cy + r; y++) {
+      offer(cx - r, y);
+      offer(cx + r, y);
+    }
+    if (best >= 0) return best;
+    if (other < 0) other = near;
+  }
+  return other;
 }
 
 /** The kind an enemy spawn's `kind` property names; throws a sentence for a kind the world does not know. */

@@ -128,7 +128,8 @@ describe('enemy brains', () => {
       '#............................#',
       '##############################',
     ]);
-    const world = new World(grid, { seed: 4 });
+    // No grace: the enemy notices the player as it sets off (the grace has its own tests).
+    const world = new World(grid, { seed: 4, noticeGrace: 0 });
     const p = world.addPlayer(8, 1, { speed: 6 });
     const e = world.addEnemy(2, 1, { aggro: 8, leash: 6, speed: 3 });
     world.moveTo(p.id, 28, 1);
