@@ -8,7 +8,7 @@
 // enemies for the map) shows its one sentence like a map that fails to load.
 import Phaser from 'phaser';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
-import { Journey } from '../core/world/index.ts';
+import { Journey, PopulateError } from '../core/world/index.ts';
 import { spawnsFor } from '../view/arrival.ts';
 import { CameraRig } from '../view/CameraRig.ts';
 import { showError } from '../view/errorBanner.ts';
@@ -324,9 +324,8 @@ export class WorldScene extends Phaser.Scene {
 function worldSentence(e: unknown, map: LoadedMap, params: PlayParams): string {
   const why = e instanceof Error ? e.message : String(e);
   if (/^[A-Z].*\.$/.test(why)) return why;
-  const room = /room for (\d+) enemies/.exec(why);
-  if (room && params.enemies !== undefined) {
-    return `The enemies parameter asks for ${params.enemies} enemies, but map ${map.name} has room for ${room[1]}.`;
+  if (e instanceof PopulateError && params.enemies !== undefined) {
+    return `The enemies parameter asks for ${e.wanted} enemies, but map ${map.name} has room for ${e.room}.`;
   }
   return `Map ${map.name} cannot be played: ${why.replace(/\.$/, '')}.`;
 }

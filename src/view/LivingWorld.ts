@@ -343,6 +343,8 @@ export function worldFor(
   populate(world, spawnsFor(map, arrival), {
     enemies: params.enemies,
     aggro: params.aggro,
+    leash: params.leash,
+    hp: params.hp,
     safeRadius: ahead ? 0 : map.safeRadius,
     warn: (why) => {
       const sentence = `Map ${map.name}: ${why}.`;
@@ -350,10 +352,6 @@ export function worldFor(
       console.warn(sentence);
     },
   });
-  if (params.hp !== undefined) world.player!.hp = world.player!.maxHp = params.hp;
-  if (params.leash !== undefined) {
-    for (const c of world.characters) if (c.kind === 'enemy') c.leash = params.leash;
-  }
   // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
   world.regions.refresh();
   return world;

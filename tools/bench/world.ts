@@ -15,12 +15,10 @@ const TICKS = 1200;
 async function run(enemies: number): Promise<Record<string, number>> {
   const map = await loadMapFile(MAP);
   const world = new World(map.nav, { seed: 42 });
-  populate(world, map.spawns, { enemies, aggro: 1000 });
-  // A leash wider than the map too: they chase for the whole run.
-  for (const c of world.characters) if (c.kind === 'enemy') c.leash = 1000;
+  // A leash wider than the map too, so they chase for the whole run; the player does not die here, so the crowd
+  // keeps chasing (no return-home waves in the figures).
+  populate(world, map.spawns, { enemies, aggro: 1000, leash: 1000, hp: Number.MAX_SAFE_INTEGER });
   const p = world.player!;
-  // The player does not die here, so the crowd keeps chasing (no return-home waves in the figures).
-  p.hp = p.maxHp = Number.MAX_SAFE_INTEGER;
   const reach = new Float64Array(map.nav.size);
   world.planner.distanceField(p.cell, reach);
   const cells: number[] = [];

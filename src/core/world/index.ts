@@ -6,7 +6,7 @@ export type { WorldConfig } from './config.ts';
 export type { WorldEvent, WorldEventType } from './events.ts';
 export { Journey } from './Journey.ts';
 export { walkGoal } from './Planning.ts';
-export { type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
+export { PopulateError, type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
 export { Rng } from './rng.ts';
 export { DEFAULT_SPECIES, SPECIES, type Species, speciesNamed } from './species.ts';
 export { traceHeader, traceLine } from './trace.ts';

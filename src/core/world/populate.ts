@@ -5,6 +5,20 @@ import type { World } from './World.ts';
 /** Tiles around the player's start where no enemy starts, unless the map says otherwise (`safeRadius`). */
 export const DEFAULT_SAFE_RADIUS = 6;
 
+/**
+ * A map that cannot hold the enemies asked of it: `room` enemies fit (outside the safe radius, where the player
+ * can reach), `wanted` were asked for. Its message is the sentence for tools; a page can word its own.
+ */
+export class PopulateError extends RangeError {
+  constructor(
+    readonly room: number,
+    readonly wanted: number,
+  ) {
+    super(`the map has room for ${room} enemies, not ${wanted}`);
+    this.name = 'PopulateError';
+  }
+}
+
 /** A character placement from a map (core/tiled spawns fit this shape). */
 export interface SpawnPoint {
   type: 'player' | 'enemy';
@@ -20,6 +34,10 @@ export interface PopulateOptions {
   enemies?: number;
   /** Aggro radius for every enemy, overriding spawn properties and defaults. */
   aggro?: number;
+  /** Leash radius for every enemy (how far from its spawn it chases), overriding spawn properties and defaults. */
+  leash?: number;
+  /** The player's hit points (and its most), overriding its spawn's and the world's. */
+  hp?: number;
   /**
    * No enemy starts within this many tiles of the player (Chebyshev distance: tiles across, diagonals
    * included, walls or not, since a near enemy hears through walls). Default DEFAULT_SAFE_RADIUS.
@@ -49,10 +67,16 @@ export function populate(
   for (let i = 0; i < grid.size; i++) if (grid.walkable[i] === 1) walkable.push(i);
   if (walkable.length === 0) throw new RangeError('the map has no walkable tile to put the player on');
   let player: Character;
-  if (playerSpawn) player = world.addPlayer(playerSpawn.x, playerSpawn.y, propsOf(playerSpawn));
+  if (opts.hp !== undefined && !(opts.hp > 0 && Number.isFinite(opts.hp)))
+    throw new RangeError(`the player's hit points must be a number above 0, got ${opts.hp}`);
+  if (opts.leash !== undefined && !(opts.leash >= 0))
+    throw new RangeError(`the enemies' leash must be a number of tiles ≥ 0, got ${opts.leash}`);
+  const playerProps: CharacterProps = playerSpawn ? propsOf(playerSpawn) : {};
+  if (opts.hp !== undefined) playerProps.hp = opts.hp;
+  if (playerSpawn) player = world.addPlayer(playerSpawn.x, playerSpawn.y, playerProps);
   else {
     const i = walkable[rng.int(walkable.length)];
-    player = world.addPlayer(i % grid.width, Math.floor(i / grid.width));
+    player = world.addPlayer(i % grid.width, Math.floor(i / grid.width), playerProps);
   }
   placed.push(player);
   const safe = opts.safeRadius ?? DEFAULT_SAFE_RADIUS;
@@ -74,6 +98,7 @@ export function populate(
     const species = speciesOf(s);
     const props = { ...SPECIES[species], ...propsOf(s) };
     if (opts.aggro !== undefined) props.aggro = opts.aggro;
+    if (opts.leash !== undefined) props.leash = opts.leash;
     if (!grid.isWalkable(s.x, s.y) || grid.occupant[grid.index(s.x, s.y)] !== 0) continue;
     let at = grid.index(s.x, s.y);
     if (!outside(at)) {
@@ -100,7 +125,7 @@ export function populate(
       (i) => reach[i] < Number.POSITIVE_INFINITY && grid.occupant[i] === 0 && outside(i),
     );
     if (free.length < missing) {
-      throw new RangeError(`the map has room for ${placed.length - 1 + free.length} enemies, not ${wanted}`);
+      throw new PopulateError(placed.length - 1 + free.length, wanted);
     }
     // A partial Fisher–Yates shuffle: `missing` distinct seeded picks.
     for (let k = 0; missing > 0; k++, missing--) {
@@ -108,7 +133,9 @@ export function populate(
       const i = free[j];
       free[j] = free[k];
       free[k] = i;
-      const props: CharacterProps = opts.aggro !== undefined ? { aggro: opts.aggro } : {};
+      const props: CharacterProps = {};
+      if (opts.aggro !== undefined) props.aggro = opts.aggro;
+      if (opts.leash !== undefined) props.leash = opts.leash;
       const enemy = world.addEnemy(i % grid.width, Math.floor(i / grid.width), props);
       enemy.species = DEFAULT_SPECIES;
       placed.push(enemy);
