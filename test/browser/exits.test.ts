@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { clickTile, type StateSeen, state, watch } from './player.ts';
+import { clickTile, type StateSeen, state, waitForMap, watch } from './player.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -54,11 +54,7 @@ describe('exits fire where the walk ends', () => {
     expect((await state(page)).map?.name).toBe('dungeon');
 
     await clickTile(page, 5, 2);
-    await page.waitForFunction(
-      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'town',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForMap(page, 'town');
     expect((await state(page)).player).toMatchObject({ x: 8, y: 25 });
     expect(errors).toEqual([]);
     await page.close();
@@ -105,11 +101,7 @@ describe('fair starts', () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=1&aggro=200&leash=1000&hp=10');
     await waitReady(page);
     await clickTile(page, 8, 24);
-    await page.waitForFunction(
-      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'dungeon',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForMap(page, 'dungeon');
     expect((await state(page)).player).toMatchObject({ x: 5, y: 3 });
     await clickTile(page, 8, 6);
     await watch(page, 's.player.x === 8 && s.player.y === 6 && !s.player.moving', 10_000);

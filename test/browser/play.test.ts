@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, ROOT, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { clickTile, largestJump, state, tilesWalked, watch } from './player.ts';
+import { clickTile, largestJump, state, tilesWalked, waitForMap, watch } from './player.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -253,20 +253,12 @@ describe('exits', () => {
     const { page, errors } = await openGame(session, '?map=town&enemies=0');
     await waitReady(page);
     await clickTile(page, 8, 24); // the door of the house in the south-west
-    await page.waitForFunction(
-      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'dungeon',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForMap(page, 'dungeon');
     const below = await state(page);
     expect(below.player).toMatchObject({ x: 5, y: 3 });
     expect(below.enemies).toHaveLength(0); // ?enemies=0 holds for every map of the visit
     await clickTile(page, 5, 2); // the stairs up
-    await page.waitForFunction(
-      () => window.__RPG__.ready && window.__RPG__.state().map?.name === 'town',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForMap(page, 'town');
     expect((await state(page)).player).toMatchObject({ x: 8, y: 25 });
     expect(errors).toEqual([]);
     await page.close();

@@ -39,6 +39,15 @@ export function state(page: Page): Promise<StateSeen> {
 }
 
 /** A left click on the centre of tile (x, y) as the camera shows it now. */
+/** Waits until the game shows map `name`, ready for input (after an exit, say). */
+export async function waitForMap(page: Page, name: string, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (want) => window.__RPG__.ready && window.__RPG__.state().map?.name === want,
+    name,
+    { timeout: timeoutMs },
+  );
+}
+
 export async function clickTile(page: Page, x: number, y: number) {
   const at = await page.evaluate(([tx, ty]) => window.__RPG__.tileToClient(tx, ty), [x, y]);
   await page.mouse.click(at.x, at.y);

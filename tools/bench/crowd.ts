@@ -25,6 +25,7 @@ import {
   runGridEngineCrowd,
 } from '../lib/gridEngine.ts';
 import { loadScenarios, MovingAiError } from '../lib/movingai.ts';
+import { runMain } from '../lib/runMain.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures', import.meta.url));
 const INSTANCES = [
@@ -276,11 +277,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (e: unknown) => {
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`${message.endsWith('.') ? message : `${message}.`}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

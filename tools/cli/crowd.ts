@@ -12,6 +12,7 @@ import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from '../lib/c
 import { LineWriter } from '../lib/LineWriter.ts';
 import { MovingAiError } from '../lib/movingai.ts';
 import { QueryLog } from '../lib/queryLog.ts';
+import { runMain } from '../lib/runMain.ts';
 
 const USAGE =
   'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]';
@@ -110,12 +111,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    // Every fault a user can cause is one sentence; anything else is still one line, never a stack.
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`${message.endsWith('.') ? message : `${message}.`}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -10,6 +10,7 @@
 import { traceHeader, traceLine } from '../../src/core/world/index.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { QueryLog } from '../lib/queryLog.ts';
+import { runMain } from '../lib/runMain.ts';
 import { loadSessionMap, runSession } from '../lib/session.ts';
 
 const USAGE =
@@ -118,12 +119,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    // Every fault a user can cause is one sentence; anything else is still one line, never a stack.
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`${message.endsWith('.') ? message : `${message}.`}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);
