@@ -2,7 +2,7 @@ import { dirOf } from '../grid/index.ts';
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import { lineOfSight } from './sight.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /** Seconds a wanderer or a returner stands without a step before it gives up its walk. */
 const GIVE_UP_S = 4;
@@ -19,7 +19,7 @@ const GIVE_UP_S = 4;
  * on it (`World.graceUntil`), so nobody is hunted before they have looked around. A returning enemy ignores the player until it is home, so a leash is a
  * leash and not a yo-yo.
  */
-export function thinkEnemy(w: World, c: Character, t: number): void {
+export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
   const p = w.player;
   const hz = w.tickHz;
   switch (c.state) {
@@ -82,7 +82,7 @@ export function thinkEnemy(w: World, c: Character, t: number): void {
   }
 }
 
-function notices(w: World, c: Character, p: Character): boolean {
+function notices(w: WorldContext, c: Character, p: Character): boolean {
   const dx = p.x - c.x;
   const dy = p.y - c.y;
   const d2 = dx * dx + dy * dy;
@@ -91,7 +91,7 @@ function notices(w: World, c: Character, p: Character): boolean {
 }
 
 /** Still has the player: in sight within aggro range (or near enough to hear), or right next to it. */
-function sees(w: World, c: Character, p: Character): boolean {
+function sees(w: WorldContext, c: Character, p: Character): boolean {
   return notices(w, c, p) || inReach(w.grid, c.cell, p.cell, w.config.moves);
 }
 
@@ -99,7 +99,7 @@ function sees(w: World, c: Character, p: Character): boolean {
  * A wanderer or a returner that has not taken a step for a while gives up (someone stands on its tile and
  * will not leave: the player, or one striking): it rests where it is and thinks again.
  */
-function stuck(w: World, c: Character, t: number): boolean {
+function stuck(w: WorldContext, c: Character, t: number): boolean {
   return !c.moving && t - Math.max(c.lastStepTick, c.stateSince) > GIVE_UP_S * w.tickHz;
 }
 
@@ -109,7 +109,7 @@ function beyondLeash(c: Character): boolean {
   return dx * dx + dy * dy > c.leash * c.leash;
 }
 
-function startChase(w: World, c: Character, p: Character): void {
+function startChase(w: WorldContext, c: Character, p: Character): void {
   w.scheduler.cancel(c.id);
   c.goal = -1;
   c.dest = -1;
@@ -122,7 +122,7 @@ function startChase(w: World, c: Character, p: Character): void {
 }
 
 /** Off to a seeded random walkable tile near its spawn. */
-function wander(w: World, c: Character): void {
+function wander(w: WorldContext, c: Character): void {
   const grid = w.grid;
   const r = Math.max(1, Math.floor(w.config.wanderRadius));
   for (let tries = 0; tries < 8; tries++) {

@@ -1,6 +1,6 @@
 import type { NavGrid } from '../grid/index.ts';
 import type { Character } from './Character.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /** A rectangle of tiles that leads to another map (core/tiled's `Exit` has this shape). */
 export interface ExitArea {
@@ -58,7 +58,7 @@ export class Exits {
  * says which: it leaves the map there. A walk passing over an exit, one to the tile nearest a click elsewhere,
  * or a walk to strike a foe does not.
  */
-export function leavesBy(w: World, c: Character, t: number): void {
+export function leavesBy(w: WorldContext, c: Character, t: number): void {
   if (c.target !== 0 || c.cell !== c.dest) return;
   const k = w.exits.at(c.cell);
   if (k >= 0) w.events.push(t, 'exit', c.id, c.x, c.y).other = k;

@@ -2,7 +2,7 @@ import { dirOf } from '../grid/index.ts';
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /**
  * What fights do (run by `World.step`): the player strikes its target while in reach; an enemy brought to 0
@@ -16,7 +16,7 @@ import type { World } from './World.ts';
 const RETRY_TICKS = 20;
 
 /** The player strikes its target while in reach; a player at 0 hit points respawns. */
-export function playerFights(w: World, p: Character, t: number): void {
+export function playerFights(w: WorldContext, p: Character, t: number): void {
   if (p.hp <= 0) {
     w.respawn(p);
     return;
@@ -45,7 +45,7 @@ export function playerFights(w: World, p: Character, t: number): void {
 }
 
 /** Enemy `c` falls: a `defeat` event where it stood, then it is off the map until its time is up. */
-export function defeat(w: World, c: Character, t: number): void {
+export function defeat(w: WorldContext, c: Character, t: number): void {
   w.setState(c, 'idle');
   w.events.push(t, 'defeat', c.id, c.x, c.y);
   w.stats.defeated++;
@@ -64,7 +64,7 @@ export function defeat(w: World, c: Character, t: number): void {
 }
 
 /** Brings back every enemy whose time away is up, out of the player's sight (a `respawn` event each). */
-export function comeBack(w: World, t: number): void {
+export function comeBack(w: WorldContext, t: number): void {
   for (const c of w.characters) {
     if (!c.away || c.backTick < 0 || t < c.backTick) continue;
     const at = nearestFreeTile(w.grid, w.grid.index(c.spawnX, c.spawnY), (x, y) => !inSight(w, x, y));
@@ -79,7 +79,7 @@ export function comeBack(w: World, t: number): void {
 }
 
 /** Whether tile (x, y) is in the player's sight: within `config.sight` tiles of it (Chebyshev). */
-export function inSight(w: World, x: number, y: number): boolean {
+export function inSight(w: WorldContext, x: number, y: number): boolean {
   const p = w.player;
   if (!p) return false;
   return Math.max(Math.abs(x - p.x), Math.abs(y - p.y)) <= w.config.sight;

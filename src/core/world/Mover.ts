@@ -1,7 +1,7 @@
 import type { Character } from './Character.ts';
 import { Crowd, type CrowdHost } from './crowd/Crowd.ts';
 import { arrive } from './Stepping.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /**
  * Tile-by-tile movement (docs/movement.md). Each tick every character mid-step advances and may arrive, releasing
@@ -19,7 +19,7 @@ export class Mover {
     this.crowd.add(c);
   }
 
-  tick(w: World, t: number): void {
+  tick(w: WorldContext, t: number): void {
     const list = w.characters;
     const steps = this.crowd.steps;
     for (let i = 0; i < list.length; i++) {

@@ -2,7 +2,7 @@ import { nearestReachable } from '../grid/index.ts';
 import type { PathQuery } from '../path/index.ts';
 import { reachCells } from './adjacency.ts';
 import type { Character } from './Character.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /** Tiles near the start within which others count as obstacles (farther ones will have moved on). */
 const CROWD_RADIUS = 3;
@@ -15,12 +15,12 @@ const nearGoals: number[] = [];
  * planner prices its tiles by). Returns nodes expanded. No search is capped: a walk to any reachable tile is
  * found, however long (the scheduler spreads searches over ticks instead).
  */
-export function runPlan(w: World, c: Character): number {
+export function runPlan(w: WorldContext, c: Character): number {
   return c.kind === 'player' ? planPlayer(w, c) : planWalk(w, c);
 }
 
 /** The player's walk to its goal (the reachable tiles closest to it), or (plan 'attack') to a tile in reach of its target. */
-function planPlayer(w: World, c: Character): number {
+function planPlayer(w: WorldContext, c: Character): number {
   const goal = playerGoal(w, c);
   if (goal === null) {
     w.setPath(c, []);
@@ -33,7 +33,7 @@ function planPlayer(w: World, c: Character): number {
 }
 
 /** Anyone else's route to the tile it walks to, over the map's walls (the crowd planner sees to the people). */
-function planWalk(w: World, c: Character): number {
+function planWalk(w: WorldContext, c: Character): number {
   const start = c.planCell;
   if (c.dest < 0 || c.dest === start) {
     w.setPath(c, []);
@@ -45,7 +45,7 @@ function planWalk(w: World, c: Character): number {
 }
 
 /** What the player's queued search looks for: the tiles of `c.goal`'s walk, or tiles in reach of its foe. */
-function playerGoal(w: World, c: Character): number | readonly number[] | null {
+function playerGoal(w: WorldContext, c: Character): number | readonly number[] | null {
   const start = c.planCell;
   if (c.plan === 'attack') {
     const foe = w.get(c.target);
@@ -64,7 +64,11 @@ function playerGoal(w: World, c: Character): number | readonly number[] | null {
  * is cheap and through it, the others making way, where it is not) and for the map's exits (a walk to
  * elsewhere pays a toll to pass over an exit tile, so it goes round the stairs where that costs little more).
  */
-export function playerWalk(w: World, c: Character, goal: number | readonly number[]): PathQuery {
+export function playerWalk(
+  w: Pick<WorldContext, 'exits' | 'config'>,
+  c: Character,
+  goal: number | readonly number[],
+): PathQuery {
   return {
     start: c.planCell,
     goal,
@@ -82,7 +86,11 @@ export function playerWalk(w: World, c: Character, goal: number | readonly numbe
  * reachable. Picked from the grid's region labels, so a click on water costs one ordinary search to the
  * shore, not a search of everything the walker can reach. The array is shared: use it before the next call.
  */
-export function walkGoal(w: World, start: number, goal: number): number | readonly number[] {
+export function walkGoal(
+  w: Pick<WorldContext, 'regions' | 'exits' | 'config'>,
+  start: number,
+  goal: number,
+): number | readonly number[] {
   const exits = w.exits;
   const moves = w.config.moves;
   nearestReachable(w.regions, start, goal, moves, nearGoals, exits.cells.length > 0 ? exits.covers : null);

@@ -1,7 +1,7 @@
 import { inReach } from './adjacency.ts';
 import type { Character } from './Character.ts';
 import { leavesBy } from './Exits.ts';
-import type { World } from './World.ts';
+import type { WorldContext } from './WorldContext.ts';
 
 /**
  * The two moments of a step (docs/movement.md): `startStep` reserves the tile entered (the character then holds
@@ -16,7 +16,7 @@ export function dirIndex(dx: number, dy: number): number {
 }
 
 /** `c` reserves `next` (a free neighbour, checked by the caller) and starts into it, `carry` tiles along. */
-export function startStep(w: World, c: Character, next: number, carry: number, t: number): void {
+export function startStep(w: WorldContext, c: Character, next: number, carry: number, t: number): void {
   const width = w.grid.width;
   const nx = next % width;
   const ny = (next - nx) / width;
@@ -43,7 +43,7 @@ export function startStep(w: World, c: Character, next: number, carry: number, t
  * along it; a step elsewhere (made way for someone) becomes a detour: that tile, back to where it stood when
  * it cannot go on from there, then the rest of its way. A `replan` event says the shown path changed.
  */
-function followPath(w: World, c: Character, next: number): void {
+function followPath(w: WorldContext, c: Character, next: number): void {
   const p = c.path;
   if (p.remaining === 0) return;
   const end = Math.min(p.length, p.cursor + 3);
@@ -60,7 +60,7 @@ function followPath(w: World, c: Character, next: number): void {
 }
 
 /** `c` has arrived: it releases the tile it left. */
-export function arrive(w: World, c: Character, t: number): void {
+export function arrive(w: WorldContext, c: Character, t: number): void {
   w.grid.release(c.cell, c.id);
   c.x = c.fromX = c.toX;
   c.y = c.fromY = c.toY;
