@@ -88,8 +88,8 @@ class MinimalScene extends Phaser.Scene {
     for (; this.acc >= tickMs; this.acc -= tickMs) this.world.step();
     const { tileWidth: tw, tileHeight: th } = this.map;
     for (const c of this.world.characters) {
-      const x = c.moving ? c.fromX + (c.toX - c.fromX) * c.progress : c.x;
-      const y = c.moving ? c.fromY + (c.toY - c.fromY) * c.progress : c.y;
+      const x = c.moving ? c.step.fromX + (c.step.toX - c.step.fromX) * c.step.progress : c.x;
+      const y = c.moving ? c.step.fromY + (c.step.toY - c.step.fromY) * c.step.progress : c.y;
       this.dots.get(c.id)?.setPosition((x + 0.5) * tw, (y + 0.5) * th);
     }
   }

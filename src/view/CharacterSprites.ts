@@ -243,9 +243,9 @@ export class CharacterSprites {
   /** The state over an enemy's head: "!" chasing (big for a moment when it notices), red "!" attacking, "?" going home. */
   private updateBadge(i: number, c: Character, x: number, y: number, now: number): void {
     let key: string | null = null;
-    if (c.state === 'chase') key = ICON.notice;
-    else if (c.state === 'attack') key = ICON.attack;
-    else if (c.state === 'return') key = ICON.lost;
+    if (c.brain.state === 'chase') key = ICON.notice;
+    else if (c.brain.state === 'attack') key = ICON.attack;
+    else if (c.brain.state === 'return') key = ICON.lost;
     let badge = this.badges[i];
     if (key === null) {
       if (badge?.visible) badge.setVisible(false);
@@ -276,9 +276,9 @@ export class CharacterSprites {
 
 /** A character's continuous position in tiles at the current tick (between two tiles while stepping). */
 function posX(c: Character): number {
-  return c.moving ? c.fromX + (c.toX - c.fromX) * c.progress : c.x;
+  return c.moving ? c.step.fromX + (c.step.toX - c.step.fromX) * c.step.progress : c.x;
 }
 
 function posY(c: Character): number {
-  return c.moving ? c.fromY + (c.toY - c.fromY) * c.progress : c.y;
+  return c.moving ? c.step.fromY + (c.step.toY - c.step.fromY) * c.step.progress : c.y;
 }

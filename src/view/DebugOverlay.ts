@@ -4,7 +4,7 @@
 // cell, drawn scaled up), redrawn only when they change; per-character drawing is limited to what is in view
 // and redone once per tick, not per frame.
 import type Phaser from 'phaser';
-import type { Character, World } from '../core/world/index.ts';
+import type { BrainState, World } from '../core/world/index.ts';
 import { walkGoal } from '../core/world/index.ts';
 import { DEPTH } from './depths.ts';
 
@@ -15,7 +15,7 @@ const EXPANDED_RGBA = [60, 140, 255, 110] as const;
  * which JPS cannot), so the two side by side show the difference: A*'s blob against JPS's few jump points.
  */
 const JPS_RGBA = [200, 70, 255, 200] as const;
-const STATE_COLOUR: Record<Character['state'], number> = {
+const STATE_COLOUR: Record<BrainState, number> = {
   idle: 0x9aa0b4,
   wander: 0x7fd17f,
   chase: 0xff8c2e,
@@ -164,12 +164,12 @@ export class DebugOverlay {
     const p = w.player;
     this.jpsCount = 0;
     if (!p || w.expandedCount === 0) return;
-    const goal = p.target !== 0 ? (w.get(p.target)?.cell ?? -1) : p.goal;
+    const goal = p.fight.target !== 0 ? (w.get(p.fight.target)?.cell ?? -1) : p.walk.goal;
     if (goal < 0 || goal === p.cell) return;
     this.jpsCells ??= new Int32Array(w.grid.size);
     // A click on water walks to the shore tile closest to it: that is the trip (and JPS would otherwise
     // explore every tile the player can reach, looking for the water).
-    const trip = p.target !== 0 ? goal : walkGoal(w, p.cell, goal);
+    const trip = p.fight.target !== 0 ? goal : walkGoal(w, p.cell, goal);
     w.planner.find({ start: p.cell, goal: trip, partial: true }, 'jps');
     this.jpsCount = Math.min(w.planner.lastExpanded(this.jpsCells), this.jpsCells.length);
   }
@@ -193,13 +193,13 @@ export class DebugOverlay {
       const px = (c.x + 0.5) * tw;
       const py = (c.y + 0.5) * th;
       if (px < left || px > right || py < top || py > bottom) continue;
-      const colour = c.kind === 'player' ? PLAYER_COLOUR : STATE_COLOUR[c.state];
+      const colour = c.kind === 'player' ? PLAYER_COLOUR : STATE_COLOUR[c.brain.state];
       // Held: the tile it stands on (outlined). Reserved: the tile it steps into (filled).
       g.lineStyle(2, colour, 0.95);
       g.strokeRect(c.x * tw + 1, c.y * th + 1, tw - 2, th - 2);
       if (c.moving) {
         g.fillStyle(colour, 0.4);
-        g.fillRect(c.toX * tw + 2, c.toY * th + 2, tw - 4, th - 4);
+        g.fillRect(c.step.toX * tw + 2, c.step.toY * th + 2, tw - 4, th - 4);
       }
       // Its path, from where its plans start.
       const path = c.path;

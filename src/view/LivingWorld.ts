@@ -6,7 +6,7 @@
 import Phaser from 'phaser';
 import { DX, DY } from '../core/grid/index.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
-import type { Character, Journey } from '../core/world/index.ts';
+import type { BrainState, Character, Journey } from '../core/world/index.ts';
 import { populate, World } from '../core/world/index.ts';
 import { spawnsFor } from './arrival.ts';
 import type { CameraRig } from './CameraRig.ts';
@@ -61,7 +61,7 @@ export interface EnemyState {
   id: number;
   x: number;
   y: number;
-  state: Character['state'];
+  state: BrainState;
   moving: boolean;
   hp: number;
   /** Its kind (slime, bat, skeleton): how it looks, how fast it goes, how much it takes. */
@@ -296,7 +296,7 @@ export class LivingWorld {
           id: c.id,
           x: c.x,
           y: c.y,
-          state: c.state,
+          state: c.brain.state,
           moving: c.moving,
           hp: c.hp,
           kind: c.species,

@@ -100,7 +100,9 @@ export class PathMarkers {
     this.placeAt(this.goal, last);
     this.setMarker(
       this.goal,
-      p.target === 0 && last === p.dest && this.world.exits.at(last) >= 0 ? ICON.exitTarget : ICON.target,
+      p.fight.target === 0 && last === p.walk.dest && this.world.exits.at(last) >= 0
+        ? ICON.exitTarget
+        : ICON.target,
     );
     this.goal.setVisible(true);
   }
@@ -115,8 +117,8 @@ export class PathMarkers {
     // Over the tile the player is already walking to, the walking path is the answer: no search needed (a long
     // walk across a large map is a search of thousands of tiles, not to be repeated at every step).
     const walkingThere =
-      p.goal === grid.index(x, y) &&
-      p.target === 0 &&
+      p.walk.goal === grid.index(x, y) &&
+      p.fight.target === 0 &&
       (p.path.remaining > 0 || p.moving || this.world.scheduler.isQueued(p.id));
     if (!enabled || !grid.inBounds(x, y) || walkingThere) {
       if (pf.x !== -2) {

@@ -22,18 +22,18 @@ const GIVE_UP_S = 4;
 export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
   const p = w.player;
   const hz = w.tickHz;
-  switch (c.state) {
+  switch (c.brain.state) {
     case 'idle':
     case 'wander':
       if (p && t >= w.graceUntil && notices(w, c, p)) {
         startChase(w, c, p);
         return;
       }
-      if (c.state === 'idle') {
-        if (t >= c.nextThinkTick) wander(w, c);
+      if (c.brain.state === 'idle') {
+        if (t >= c.brain.nextThinkTick) wander(w, c);
       } else if (w.arrived(c) || stuck(w, c, t)) {
         w.setState(c, 'idle');
-        c.nextThinkTick = t + w.rng.range(hz, 4 * hz);
+        c.brain.nextThinkTick = t + w.rng.range(hz, 4 * hz);
       }
       return;
     case 'chase': {
@@ -41,8 +41,8 @@ export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
         w.goHome(c);
         return;
       }
-      if (sees(w, c, p)) c.lostSightTicks = 0;
-      else if (++c.lostSightTicks > w.config.loseSightAfter * hz) {
+      if (sees(w, c, p)) c.brain.lostSightTicks = 0;
+      else if (++c.brain.lostSightTicks > w.config.loseSightAfter * hz) {
         w.goHome(c);
         return;
       }
@@ -51,7 +51,7 @@ export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
         w.setState(c, 'attack');
         c.facing = dirOf(p.x - c.x, p.y - c.y);
         // A short wind-up before the first blow, so walking past an enemy is not an instant hit.
-        c.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz * 0.5);
+        c.fight.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz * 0.5);
       }
       return;
     }
@@ -62,12 +62,12 @@ export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
       }
       if (!inReach(w.grid, c.cell, p.cell, w.config.moves)) {
         w.setState(c, 'chase');
-        c.fieldVersion = -1;
+        c.walk.fieldVersion = -1;
         return;
       }
       c.facing = dirOf(p.x - c.x, p.y - c.y);
-      if (t >= c.nextHitTick) {
-        c.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz);
+      if (t >= c.fight.nextHitTick) {
+        c.fight.nextHitTick = t + Math.round(w.config.enemyHitEvery * hz);
         p.hp = Math.max(0, p.hp - w.config.enemyDamage);
         w.stats.catches++;
         w.events.push(t, 'catch', c.id, c.x, c.y).other = p.id;
@@ -76,7 +76,7 @@ export function thinkEnemy(w: WorldContext, c: Character, t: number): void {
     case 'return':
       if (w.arrived(c) || stuck(w, c, t)) {
         w.setState(c, 'idle');
-        c.nextThinkTick = t + w.rng.range(hz, 3 * hz);
+        c.brain.nextThinkTick = t + w.rng.range(hz, 3 * hz);
       }
       return;
   }
@@ -100,7 +100,7 @@ function sees(w: WorldContext, c: Character, p: Character): boolean {
  * will not leave: the player, or one striking): it rests where it is and thinks again.
  */
 function stuck(w: WorldContext, c: Character, t: number): boolean {
-  return !c.moving && t - Math.max(c.lastStepTick, c.stateSince) > GIVE_UP_S * w.tickHz;
+  return !c.moving && t - Math.max(c.step.startTick, c.brain.since) > GIVE_UP_S * w.tickHz;
 }
 
 function beyondLeash(c: Character): boolean {
@@ -111,11 +111,11 @@ function beyondLeash(c: Character): boolean {
 
 function startChase(w: WorldContext, c: Character, p: Character): void {
   w.scheduler.cancel(c.id);
-  c.goal = -1;
-  c.dest = -1;
-  c.target = p.id;
-  c.lostSightTicks = 0;
-  c.fieldVersion = -1;
+  c.walk.goal = -1;
+  c.walk.dest = -1;
+  c.fight.target = p.id;
+  c.brain.lostSightTicks = 0;
+  c.walk.fieldVersion = -1;
   w.setPath(c, []);
   w.events.push(w.tick, 'notice', c.id, c.x, c.y).other = p.id;
   w.setState(c, 'chase');
@@ -133,5 +133,5 @@ function wander(w: WorldContext, c: Character): void {
     w.walkTo(c, grid.index(x, y));
     return;
   }
-  c.nextThinkTick = w.tick + w.rng.range(w.tickHz, 3 * w.tickHz);
+  c.brain.nextThinkTick = w.tick + w.rng.range(w.tickHz, 3 * w.tickHz);
 }

@@ -87,6 +87,79 @@ export interface CharacterProps {
   passive?: boolean;
 }
 
+/**
+ * The step a character takes: from (fromX, fromY) to (toX, toY) while `moving`, how far along it is (0..1, for
+ * drawing it between tiles) and when it began. Written by Stepping.ts (start, arrive) and the mover.
+ */
+export class StepState {
+  moving = false;
+  fromX: number;
+  fromY: number;
+  toX: number;
+  toY: number;
+  /** Index of (toX, toY): the tile it holds besides its own while moving. */
+  toCell: number;
+  progress = 0;
+  /** Length of the step under way: 1 straight, √2 diagonal. */
+  len = 1;
+  /** Progress left over from an arrival this tick, carried into the next step (no time lost between tiles). */
+  carry = 0;
+  /** The tick it last started a step (-1: never). */
+  startTick = -1;
+
+  constructor(x: number, y: number, cell: number) {
+    this.fromX = this.toX = x;
+    this.fromY = this.toY = y;
+    this.toCell = cell;
+  }
+
+  /** Standing on (x, y) with no step under way (arrived, or put there). */
+  stand(x: number, y: number, cell: number): void {
+    this.moving = false;
+    this.fromX = this.toX = x;
+    this.fromY = this.toY = y;
+    this.toCell = cell;
+    this.progress = 0;
+  }
+}
+
+/** Where a character is going: the tile it was sent to, the tile it walks to, what its next search is for. */
+export class WalkState {
+  /** Where it was sent (-1: nowhere); re-plans aim here again. */
+  goal = -1;
+  /**
+   * The tile it walks to: its goal when reachable, else the reachable tile closest to it (-1: none). The
+   * crowd planner brings it there.
+   */
+  dest = -1;
+  /** What its next search is for (read when the scheduler runs it). */
+  plan: PlanKind = 'goal';
+  /** The chase field version its path was read from (chasers re-read a newer field). */
+  fieldVersion = -1;
+
+  /** Sent nowhere. */
+  clear(): void {
+    this.goal = -1;
+    this.dest = -1;
+  }
+}
+
+/** Whom a character fights and when it may strike next. */
+export class FightState {
+  /** Character this one walks to attack (player clicks on an enemy, enemies chasing the player); 0 none. */
+  target = 0;
+  nextHitTick = 0;
+}
+
+/** An enemy's brain: its state (Brain.ts) and its clocks, in ticks. The player's stays 'idle'. */
+export class BrainClock {
+  state: BrainState = 'idle';
+  /** The tick it came into `state`. */
+  since = 0;
+  nextThinkTick = 0;
+  lostSightTicks = 0;
+}
+
 export class Character {
   readonly id: number;
   readonly kind: CharacterKind;
@@ -95,32 +168,18 @@ export class Character {
   y: number;
   /** Index of (x, y). */
   cell: number;
-  moving = false;
-  /** The step under way (from = x, y while moving) and how far along it is, 0..1, for render interpolation. */
-  fromX: number;
-  fromY: number;
-  toX: number;
-  toY: number;
-  toCell: number;
-  progress = 0;
-  /** Length of the step under way: 1 straight, √2 diagonal. */
-  stepLen = 1;
+  /** The step under way, if any. */
+  readonly step: StepState;
+  /** The cells it will walk (what it shows). */
+  readonly path = new PathBuf();
+  readonly walk = new WalkState();
+  readonly fight = new FightState();
+  readonly brain = new BrainClock();
   speed: number;
   /** 0 = north, clockwise to 7 = north-west (see grid/directions.ts). */
   facing = 4;
   hp: number;
   maxHp: number;
-  readonly path = new PathBuf();
-  /** Where it was sent (-1: nowhere); re-plans aim here again. */
-  goal = -1;
-  /**
-   * The tile it walks to: its goal when reachable, else the reachable tile closest to it (-1: none). The
-   * crowd planner brings it there.
-   */
-  dest = -1;
-  /** Character this one walks to attack (player clicks on an enemy, enemies chasing the player); 0 none. */
-  target = 0;
-  state: BrainState = 'idle';
   /** An enemy's kind (species.ts: slime, bat, skeleton…), '' for the player: how it looks, set by populate. */
   species = '';
   /** Whether its brain runs (enemies, unless placed passive). */
@@ -141,21 +200,6 @@ export class Character {
   aggro: number;
   leash: number;
 
-  /** Progress left over from an arrival this tick, carried into the next step (no time lost between tiles). */
-  carry = 0;
-
-  // Brain clocks, in ticks.
-  stateSince = 0;
-  /** The tick it last started a step (-1: never). */
-  lastStepTick = -1;
-  nextThinkTick = 0;
-  lostSightTicks = 0;
-  nextHitTick = 0;
-  /** What its next search is for (read when the scheduler runs it). */
-  plan: PlanKind = 'goal';
-  /** The chase field version its path was read from (chasers re-read a newer field). */
-  fieldVersion = -1;
-
   constructor(
     id: number,
     kind: CharacterKind,
@@ -167,9 +211,10 @@ export class Character {
   ) {
     this.id = id;
     this.kind = kind;
-    this.x = this.fromX = this.toX = this.spawnX = x;
-    this.y = this.fromY = this.toY = this.spawnY = y;
-    this.cell = this.toCell = y * width + x;
+    this.x = this.spawnX = x;
+    this.y = this.spawnY = y;
+    this.cell = y * width + x;
+    this.step = new StepState(x, y, this.cell);
     this.speed = speed;
     this.hp = this.maxHp = hp;
     this.aggro = 0;
@@ -177,8 +222,21 @@ export class Character {
     this.thinks = kind === 'enemy';
   }
 
+  /** Stands it on (x, y) = `cell` with no step under way (it arrived there, or was put there). */
+  standOn(x: number, y: number, cell: number): void {
+    this.x = x;
+    this.y = y;
+    this.cell = cell;
+    this.step.stand(x, y, cell);
+  }
+
+  /** Whether a step is under way. */
+  get moving(): boolean {
+    return this.step.moving;
+  }
+
   /** The cell its plans start from: where it will stand once the step under way ends. */
   get planCell(): number {
-    return this.moving ? this.toCell : this.cell;
+    return this.step.moving ? this.step.toCell : this.cell;
   }
 }

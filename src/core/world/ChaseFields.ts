@@ -56,7 +56,7 @@ export class ChaseFields {
       const py = (player.planCell - px) / w;
       let reach = 0;
       for (const c of this.characters) {
-        if (c.state !== 'chase') continue;
+        if (c.brain.state !== 'chase') continue;
         const d = Math.max(Math.abs(c.x - px), Math.abs(c.y - py));
         if (d > reach) reach = d;
       }

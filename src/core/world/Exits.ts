@@ -59,7 +59,7 @@ export class Exits {
  * or a walk to strike a foe does not.
  */
 export function leavesBy(w: WorldContext, c: Character, t: number): void {
-  if (c.target !== 0 || c.cell !== c.dest) return;
+  if (c.fight.target !== 0 || c.cell !== c.walk.dest) return;
   const k = w.exits.at(c.cell);
   if (k >= 0) w.events.push(t, 'exit', c.id, c.x, c.y).other = k;
 }

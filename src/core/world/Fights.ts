@@ -21,25 +21,25 @@ export function playerFights(w: WorldContext, p: Character, t: number): void {
     w.respawn(p);
     return;
   }
-  if (p.target === 0) return;
-  const foe = w.get(p.target);
+  if (p.fight.target === 0) return;
+  const foe = w.get(p.fight.target);
   if (!foe || foe.away) {
-    p.target = 0;
+    p.fight.target = 0;
     return;
   }
   const moves = w.config.moves;
-  if (foe.cell !== p.goal && !p.moving) {
+  if (foe.cell !== p.walk.goal && !p.moving) {
     // The foe moved: follow it.
-    p.goal = foe.cell;
+    p.walk.goal = foe.cell;
     if (!inReach(w.grid, p.cell, foe.cell, moves)) w.ask(p, 'attack');
   }
-  if (p.moving || !inReach(w.grid, p.cell, foe.cell, moves) || t < p.nextHitTick) return;
+  if (p.moving || !inReach(w.grid, p.cell, foe.cell, moves) || t < p.fight.nextHitTick) return;
   p.facing = dirOf(foe.x - p.x, foe.y - p.y);
-  p.nextHitTick = t + Math.round(w.config.playerHitEvery * w.tickHz);
+  p.fight.nextHitTick = t + Math.round(w.config.playerHitEvery * w.tickHz);
   foe.hp = Math.max(0, foe.hp - w.config.playerDamage);
   w.events.push(t, 'hit', p.id, foe.x, foe.y).other = foe.id;
   if (foe.hp <= 0) {
-    p.target = 0;
+    p.fight.target = 0;
     defeat(w, foe, t);
   }
 }
@@ -51,14 +51,13 @@ export function defeat(w: WorldContext, c: Character, t: number): void {
   w.stats.defeated++;
   const grid = w.grid;
   grid.release(c.cell, c.id);
-  if (c.moving) grid.release(c.toCell, c.id);
+  if (c.moving) grid.release(c.step.toCell, c.id);
   w.scheduler.cancel(c.id);
   w.crowd.remove(c);
-  c.moving = false;
-  c.progress = 0;
+  c.step.stand(c.x, c.y, c.cell);
   c.path.clear();
-  c.goal = c.dest = -1;
-  c.target = 0;
+  c.walk.clear();
+  c.fight.target = 0;
   c.away = true;
   c.backTick = c.respawnS > 0 ? t + Math.max(1, Math.round(c.respawnS * w.tickHz)) : -1;
 }

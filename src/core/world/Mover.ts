@@ -24,11 +24,11 @@ export class Mover {
     const steps = this.crowd.steps;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
-      c.carry = 0;
+      c.step.carry = 0;
       if (!c.moving) continue;
-      c.progress += c.speed / w.tickHz / c.stepLen;
-      if (c.progress < 1) continue;
-      c.carry = (c.progress - 1) * c.stepLen;
+      c.step.progress += c.speed / w.tickHz / c.step.len;
+      if (c.step.progress < 1) continue;
+      c.step.carry = (c.step.progress - 1) * c.step.len;
       const left = c.cell;
       arrive(w, c, t);
       steps.arrived(c.id, left);

@@ -35,11 +35,11 @@ function planPlayer(w: WorldContext, c: Character): number {
 /** Anyone else's route to the tile it walks to, over the map's walls (the crowd planner sees to the people). */
 function planWalk(w: WorldContext, c: Character): number {
   const start = c.planCell;
-  if (c.dest < 0 || c.dest === start) {
+  if (c.walk.dest < 0 || c.walk.dest === start) {
     w.setPath(c, []);
     return 0;
   }
-  const res = w.planner.find({ start, goal: c.dest, moves: w.config.moves });
+  const res = w.planner.find({ start, goal: c.walk.dest, moves: w.config.moves });
   w.setPath(c, res.status === 'found' ? res.path : []);
   return res.expanded;
 }
@@ -47,15 +47,15 @@ function planWalk(w: WorldContext, c: Character): number {
 /** What the player's queued search looks for: the tiles of `c.goal`'s walk, or tiles in reach of its foe. */
 function playerGoal(w: WorldContext, c: Character): number | readonly number[] | null {
   const start = c.planCell;
-  if (c.plan === 'attack') {
-    const foe = w.get(c.target);
+  if (c.walk.plan === 'attack') {
+    const foe = w.get(c.fight.target);
     if (!foe) return null;
     attackGoals.length = 0;
     reachCells(w.grid, foe.cell, attackGoals, w.config.moves);
     return attackGoals.length === 0 ? null : attackGoals;
   }
-  if (c.goal < 0 || c.goal === start) return null;
-  return walkGoal(w, start, c.goal);
+  if (c.walk.goal < 0 || c.walk.goal === start) return null;
+  return walkGoal(w, start, c.walk.goal);
 }
 
 /**

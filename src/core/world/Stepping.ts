@@ -23,17 +23,17 @@ export function startStep(w: WorldContext, c: Character, next: number, carry: nu
   const d = dirIndex(nx - c.x, ny - c.y);
   w.grid.occupy(next, c.id);
   followPath(w, c, next);
-  c.moving = true;
+  c.step.moving = true;
   c.facing = d;
-  c.fromX = c.x;
-  c.fromY = c.y;
-  c.toX = nx;
-  c.toY = ny;
-  c.toCell = next;
-  c.stepLen = d & 1 ? Math.SQRT2 : 1;
-  c.progress = carry / c.stepLen;
-  c.carry = 0;
-  c.lastStepTick = t;
+  c.step.fromX = c.x;
+  c.step.fromY = c.y;
+  c.step.toX = nx;
+  c.step.toY = ny;
+  c.step.toCell = next;
+  c.step.len = d & 1 ? Math.SQRT2 : 1;
+  c.step.progress = carry / c.step.len;
+  c.step.carry = 0;
+  c.step.startTick = t;
   w.stats.steps++;
   w.events.push(t, 'step', c.id, c.x, c.y, nx, ny);
 }
@@ -62,11 +62,8 @@ function followPath(w: WorldContext, c: Character, next: number): void {
 /** `c` has arrived: it releases the tile it left. */
 export function arrive(w: WorldContext, c: Character, t: number): void {
   w.grid.release(c.cell, c.id);
-  c.x = c.fromX = c.toX;
-  c.y = c.fromY = c.toY;
-  c.cell = c.toCell;
-  c.moving = false;
-  c.progress = 0;
+  const step = c.step;
+  c.standOn(step.toX, step.toY, step.toCell);
   w.events.push(t, 'arrive', c.id, c.x, c.y);
   if (c.kind === 'player') leavesBy(w, c, t);
 }

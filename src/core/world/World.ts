@@ -129,7 +129,7 @@ export class World {
     if (!(c.respawnS >= 0) || !Number.isFinite(c.respawnS))
       throw new RangeError(`an enemy's respawn must be seconds ≥ 0 (0: never), got ${c.respawnS}`);
     // Enemies start idle for a seeded while, so a crowd does not all set off on the first tick.
-    c.nextThinkTick = this.ctx.rng.range(0, 2 * this.tickHz);
+    c.brain.nextThinkTick = this.ctx.rng.range(0, 2 * this.tickHz);
     return c;
   }
 
@@ -173,7 +173,7 @@ export class World {
       this.attack(id, foe.id);
       return;
     }
-    c.target = 0;
+    c.fight.target = 0;
     this.ctx.walkTo(c, grid.index(x, y));
   }
 
@@ -183,9 +183,9 @@ export class World {
     const c = this.mustGet(id);
     const foe = this.mustGet(targetId);
     if (foe.away) return;
-    c.target = foe.id;
-    c.goal = foe.cell;
-    c.nextHitTick = Math.max(c.nextHitTick, ctx.tick);
+    c.fight.target = foe.id;
+    c.walk.goal = foe.cell;
+    c.fight.nextHitTick = Math.max(c.fight.nextHitTick, ctx.tick);
     if (inReach(ctx.grid, c.planCell, foe.cell, ctx.config.moves)) {
       ctx.setPath(c, []);
       return;
@@ -203,8 +203,8 @@ export class World {
     const y = (from - x) / grid.width;
     if ((ctx.config.moves === 4 && (dir & 1) === 1) || !grid.canStep(x, y, dir)) return;
     const to = (y + DY[dir]) * grid.width + x + DX[dir];
-    c.target = 0;
-    c.goal = c.dest = to;
+    c.fight.target = 0;
+    c.walk.goal = c.walk.dest = to;
     ctx.scheduler.cancel(c.id);
     ctx.setPath(c, [to]);
   }
@@ -237,14 +237,14 @@ export class World {
       const c = list[i];
       if (c.away) continue;
       if (c.thinks) thinkEnemy(ctx, c, t);
-      if (c.state === 'chase') ctx.showChase(c);
+      if (c.brain.state === 'chase') ctx.showChase(c);
     }
     if (ctx.player) playerFights(ctx, ctx.player, t);
     // Counted after the fights: a defeated player sends every hunter home, a defeated enemy hunts nobody.
     let chasing = 0;
     for (let i = 0; i < list.length; i++) {
       const c = list[i];
-      if (c.thinks && !c.away && (c.state === 'chase' || c.state === 'attack')) chasing++;
+      if (c.thinks && !c.away && (c.brain.state === 'chase' || c.brain.state === 'attack')) chasing++;
     }
     ctx.stats.chasing = chasing;
     ctx.tick = t + 1;

@@ -1,7 +1,7 @@
 import type { NavGrid } from '../grid/index.ts';
 import { Regions } from '../grid/index.ts';
 import { PathPlanner } from '../path/index.ts';
-import type { Character } from './Character.ts';
+import type { BrainState, Character, PlanKind } from './Character.ts';
 import { ChaseFields } from './ChaseFields.ts';
 import type { WorldConfig } from './config.ts';
 import type { Crowd } from './crowd/Crowd.ts';
@@ -72,7 +72,7 @@ export class WorldContext {
         tickHz: this.tickHz,
         chaseField: (c) => (this.player === null ? null : this.chase.fieldFor(c).dist),
         chaseTarget: () => (this.player === null ? -1 : this.player.planCell),
-        startStep: (c, cell) => startStep(this, c, cell, c.carry, this.tick),
+        startStep: (c, cell) => startStep(this, c, cell, c.step.carry, this.tick),
       },
       config.moves,
     );
@@ -100,22 +100,22 @@ export class WorldContext {
    * waits its turn in the scheduler, while the crowd planner already moves it.
    */
   walkTo(c: Character, cell: number): void {
-    c.goal = cell;
+    c.walk.goal = cell;
     if (c.kind === 'player') {
-      c.dest = cell;
+      c.walk.dest = cell;
       // Sent to the tile it stands on: that walk has ended already.
       if (!c.moving && cell === c.cell) leavesBy(this, c, this.tick);
     } else {
       const to = walkGoal(this, c.planCell, cell);
-      c.dest = typeof to === 'number' ? to : to[0];
-      if (c.dest !== cell) {
+      c.walk.dest = typeof to === 'number' ? to : to[0];
+      if (c.walk.dest !== cell) {
         const w = this.grid.width;
         this.events.push(
           this.tick,
           'unreachable',
           c.id,
-          c.dest % w,
-          Math.floor(c.dest / w),
+          c.walk.dest % w,
+          Math.floor(c.walk.dest / w),
           cell % w,
           Math.floor(cell / w),
         );
@@ -141,30 +141,33 @@ export class WorldContext {
   }
 
   /** Queues a search of kind `plan` for `c` (the player's before anyone's). */
-  ask(c: Character, plan: Character['plan']): void {
-    c.plan = plan;
+  ask(c: Character, plan: PlanKind): void {
+    c.walk.plan = plan;
     this.scheduler.request(c.id, c.kind === 'player' ? Urgency.Player : Urgency.Normal);
   }
 
   /** Whether `c` stands where it was going, with nothing left to do on the way. */
   arrived(c: Character): boolean {
     return (
-      !c.moving && !this.crowd.busy(c) && !this.scheduler.isQueued(c.id) && (c.dest < 0 || c.cell === c.dest)
+      !c.moving &&
+      !this.crowd.busy(c) &&
+      !this.scheduler.isQueued(c.id) &&
+      (c.walk.dest < 0 || c.cell === c.walk.dest)
     );
   }
 
-  setState(c: Character, state: Character['state']): void {
-    if (c.state === state) return;
-    c.state = state;
-    c.stateSince = this.tick;
+  setState(c: Character, state: BrainState): void {
+    if (c.brain.state === state) return;
+    c.brain.state = state;
+    c.brain.since = this.tick;
     this.events.push(this.tick, 'state', c.id, c.x, c.y).state = state;
   }
 
   /** Sends enemy `c` back to its spawn. */
   goHome(c: Character): void {
     this.setState(c, 'return');
-    c.target = 0;
-    c.lostSightTicks = 0;
+    c.fight.target = 0;
+    c.brain.lostSightTicks = 0;
     this.walkTo(c, this.grid.index(c.spawnX, c.spawnY));
   }
 
@@ -177,15 +180,15 @@ export class WorldContext {
   playerBack(p: Character): void {
     this.startGrace();
     for (const e of this.characters) {
-      if (e.kind === 'enemy' && (e.state === 'chase' || e.state === 'attack')) this.goHome(e);
-      if (e.target === p.id) e.target = 0;
+      if (e.kind === 'enemy' && (e.brain.state === 'chase' || e.brain.state === 'attack')) this.goHome(e);
+      if (e.fight.target === p.id) e.fight.target = 0;
     }
   }
 
   /** Lifts `c` off the tiles it holds and out of the scheduler's queue (to be put somewhere else). */
   lift(c: Character): void {
     this.grid.release(c.cell, c.id);
-    if (c.moving) this.grid.release(c.toCell, c.id);
+    if (c.moving) this.grid.release(c.step.toCell, c.id);
     this.scheduler.cancel(c.id);
   }
 
@@ -204,7 +207,7 @@ export class WorldContext {
     this.events.push(this.tick, 'respawn', c.id, c.x, c.y);
     if (c.kind === 'enemy') {
       this.setState(c, 'idle');
-      c.nextThinkTick = this.tick + this.rng.range(this.tickHz, 3 * this.tickHz);
+      c.brain.nextThinkTick = this.tick + this.rng.range(this.tickHz, 3 * this.tickHz);
       return;
     }
     this.playerBack(c);
@@ -216,15 +219,10 @@ export class WorldContext {
     grid.occupy(at, c.id);
     const x = at % grid.width;
     const y = (at - x) / grid.width;
-    c.x = c.fromX = c.toX = x;
-    c.y = c.fromY = c.toY = y;
-    c.cell = c.toCell = at;
-    c.moving = false;
-    c.progress = 0;
+    c.standOn(x, y, at);
     this.setPath(c, []);
-    c.goal = -1;
-    c.dest = -1;
-    c.target = 0;
+    c.walk.clear();
+    c.fight.target = 0;
     // Put somewhere without a step: every committed step is dropped and the crowd plans from here.
     this.crowd.replan();
   }
@@ -234,9 +232,9 @@ export class WorldContext {
     const field = this.chase.fieldFor(c);
     if (field.target < 0) return;
     const from = this.crowd.frontOf(c);
-    if (c.fieldVersion === field.version && c.path.remaining > 0 && c.path.cells[c.path.cursor] !== from)
+    if (c.walk.fieldVersion === field.version && c.path.remaining > 0 && c.path.cells[c.path.cursor] !== from)
       return;
-    c.fieldVersion = field.version;
+    c.walk.fieldVersion = field.version;
     field.extract(c, c.planCell);
     this.replaced(c);
     if (field.dist[c.planCell] === Number.POSITIVE_INFINITY) field.needFull = true;

@@ -40,7 +40,7 @@ describe('player commands', () => {
     let firstTo: [number, number] | null = null;
     const lines = runTrace(world, 120, (t) => {
       if (p.moving && firstTo === null && t > 2) {
-        firstTo = [p.toX, p.toY];
+        firstTo = [p.step.toX, p.step.toY];
         world.moveTo(p.id, 1, 5);
       }
     });
@@ -118,7 +118,7 @@ describe('enemy brains', () => {
     world.addPlayer(1, 2);
     const e = world.addEnemy(8, 2, { aggro: 10 });
     runTrace(world, 200);
-    expect(e.state === 'chase' || e.state === 'attack').toBe(false);
+    expect(e.brain.state === 'chase' || e.brain.state === 'attack').toBe(false);
     expect(world.stats.chasing).toBe(0);
   });
 

@@ -42,9 +42,9 @@ describe('a defeated enemy', () => {
     expect(Array.from(grid.occupant).filter((o) => o === foe.id)).toEqual([]);
     expect(world.stats.defeated).toBe(1);
     // Nobody targets it any more, and it cannot be attacked while away.
-    expect(p.target).toBe(0);
+    expect(p.fight.target).toBe(0);
     world.attack(p.id, foe.id);
-    expect(p.target).toBe(0);
+    expect(p.fight.target).toBe(0);
     let back = -1;
     const lines = runTrace(world, 5 * 20 + 40, () => {
       for (let i = 0; i < world.events.count; i++) {

@@ -113,7 +113,7 @@ describe('the notice grace', () => {
     p.hp = 0;
     world.step();
     expect([p.x, p.y]).toEqual([15, 20]);
-    expect(e.state).toBe('return');
+    expect(e.brain.state).toBe('return');
     expect(world.graceUntil).toBe(world.tick - 1 + world.tickHz);
   });
 });

@@ -41,9 +41,9 @@ describe('World.place', () => {
     const world = new World(grid, { seed: 3 });
     const p = world.addPlayer(2, 2);
     const e = world.addEnemy(6, 2, { aggro: 10, leash: 20 });
-    for (let t = 0; t < 200 && e.state !== 'chase' && e.state !== 'attack'; t++) world.step();
-    expect(['chase', 'attack']).toContain(e.state);
+    for (let t = 0; t < 200 && e.brain.state !== 'chase' && e.brain.state !== 'attack'; t++) world.step();
+    expect(['chase', 'attack']).toContain(e.brain.state);
     world.place(p, 1, 4);
-    expect(e.state).toBe('return');
+    expect(e.brain.state).toBe('return');
   });
 });

@@ -140,7 +140,7 @@ export class Crowd {
     this.replan();
     const id = c.id;
     this.timetables?.drop(id);
-    this.steps.vanish(id, c.cell, c.moving ? c.toCell : c.cell);
+    this.steps.vanish(id, c.cell, c.moving ? c.step.toCell : c.cell);
     this.agents.clearRoute(id);
     this.agents.role[id] = ABSENT;
     this.agents.goal[id] = -1;
@@ -268,7 +268,7 @@ export class Crowd {
       const id = c.id;
       const role = this.roleOf(c);
       let goal = -1;
-      if (role === WALK) goal = c.dest;
+      if (role === WALK) goal = c.walk.dest;
       else if (role === STRICT) goal = routeEnd(agents, id);
       else if (role === REST) goal = c.planCell;
       agents.role[id] = role;
@@ -288,9 +288,10 @@ export class Crowd {
     if (c.kind === 'player') {
       return agents.routeLen[c.id] > 0 && agents.routeNext(c.id, c.planCell) >= 0 ? STRICT : HOLD;
     }
-    if (c.state === 'attack') return HOLD;
-    if (c.state === 'chase') return CHASE;
-    if (c.dest >= 0 && (!c.thinks || c.state === 'wander' || c.state === 'return')) return WALK;
+    if (c.brain.state === 'attack') return HOLD;
+    if (c.brain.state === 'chase') return CHASE;
+    if (c.walk.dest >= 0 && (!c.thinks || c.brain.state === 'wander' || c.brain.state === 'return'))
+      return WALK;
     return REST;
   }
 
@@ -319,13 +320,13 @@ export class Crowd {
         to[id] = c.planCell;
         if (c.moving) held = this.hold(held, c.cell);
       } else if (c.moving) {
-        to[id] = c.toCell;
+        to[id] = c.step.toCell;
         held = this.hold(held, c.cell);
       }
       // Walkers on their way are waited for, not pushed, unless they have stood still a while.
       const role = agents.role[id];
       const going = (role === WALK && c.planCell !== agents.goal[id]) || role === CHASE;
-      this.busyMark[id] = going && this.ticks - c.lastStepTick < PATIENCE ? 1 : 0;
+      this.busyMark[id] = going && this.ticks - c.step.startTick < PATIENCE ? 1 : 0;
     }
     // A knot's tiles are walls to everyone else (its members stay on theirs).
     for (const knot of this.knots)
