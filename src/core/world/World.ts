@@ -10,6 +10,7 @@ import type { Exits } from './Exits.ts';
 import type { EventLog } from './events.ts';
 import { comeBack, playerFights } from './Fights.ts';
 import type { PathScheduler } from './PathScheduler.ts';
+import { PlacementError } from './PlacementError.ts';
 import { playerWalk, walkGoal } from './Planning.ts';
 import type { Rng } from './rng.ts';
 import { nearestFreeTile } from './spawnTiles.ts';
@@ -136,15 +137,11 @@ export class World {
   private add(kind: 'player' | 'enemy', x: number, y: number, speed: number, hp: number): Character {
     const ctx = this.ctx;
     const grid = ctx.grid;
-    if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.isWalkable(x, y)) {
-      throw new RangeError(`cannot place a ${kind} on (${x}, ${y}): not a walkable tile of the map`);
-    }
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.inBounds(x, y))
+      throw new PlacementError(kind, x, y, 'off-map');
+    if (!grid.isWalkable(x, y)) throw new PlacementError(kind, x, y, 'unwalkable');
     const i = grid.index(x, y);
-    if (grid.occupant[i] !== 0) {
-      throw new RangeError(
-        `cannot place a ${kind} on (${x}, ${y}): character ${grid.occupant[i]} stands there`,
-      );
-    }
+    if (grid.occupant[i] !== 0) throw new PlacementError(kind, x, y, 'occupied', grid.occupant[i]);
     if (!(speed > 0) || speed > ctx.tickHz / 2) {
       throw new RangeError(
         `a ${kind}'s speed must be above 0 and at most ${ctx.tickHz / 2} tiles/s, got ${speed}`,
@@ -260,11 +257,11 @@ export class World {
   place(c: Character, x: number, y: number): { x: number; y: number } {
     const ctx = this.ctx;
     const grid = ctx.grid;
-    if (!grid.inBounds(x, y))
-      throw new RangeError(`cannot place character ${c.id} on (${x}, ${y}): off the map`);
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.inBounds(x, y))
+      throw new PlacementError(`character ${c.id}`, x, y, 'off-map');
     ctx.lift(c);
     const at = nearestFreeTile(grid, grid.index(x, y));
-    if (at < 0) throw new Error(`no free walkable tile left to place character ${c.id}`);
+    if (at < 0) throw new PlacementError(`character ${c.id}`, x, y, 'no-free-tile');
     ctx.putOn(c, at);
     if (c.kind === 'player') {
       c.spawnX = c.x;

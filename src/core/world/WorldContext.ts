@@ -9,6 +9,7 @@ import { Exits, leavesBy } from './Exits.ts';
 import { EventLog } from './events.ts';
 import { Mover } from './Mover.ts';
 import { PathScheduler, Urgency } from './PathScheduler.ts';
+import { PlacementError } from './PlacementError.ts';
 import { runPlan, walkGoal } from './Planning.ts';
 import { Rng } from './rng.ts';
 import { startStep } from './Stepping.ts';
@@ -201,7 +202,7 @@ export class WorldContext {
       this.lift(c);
       at = nearestFreeTile(this.grid, this.grid.index(c.spawnX, c.spawnY));
     }
-    if (at < 0) throw new Error(`no free walkable tile left to respawn character ${c.id}`);
+    if (at < 0) throw new PlacementError(`character ${c.id}`, c.spawnX, c.spawnY, 'no-free-tile');
     this.putOn(c, at);
     c.hp = c.maxHp;
     this.events.push(this.tick, 'respawn', c.id, c.x, c.y);

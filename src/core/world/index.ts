@@ -5,6 +5,7 @@ export type { BrainState, Character, CharacterKind, CharacterProps } from './Cha
 export type { WorldConfig } from './config.ts';
 export type { WorldEvent, WorldEventType } from './events.ts';
 export { Journey } from './Journey.ts';
+export { PlacementError, type PlacementFault } from './PlacementError.ts';
 export { walkGoal } from './Planning.ts';
 export { PopulateError, type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
 export { Rng } from './rng.ts';
