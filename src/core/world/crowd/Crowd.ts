@@ -3,10 +3,12 @@ import { DX, DY } from '../../grid/index.ts';
 import type { PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
+import { growFloat, growInt } from './growArrays.ts';
 import { Knot, type KnotMember } from './Knot.ts';
 import { StepQueue } from './StepQueue.ts';
 import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
 import { Transition } from './Transition.ts';
+import { WalkerFields } from './WalkerFields.ts';
 
 /**
  * The crowd planner (docs/movement.md). Each tick it
@@ -21,8 +23,6 @@ import { Transition } from './Transition.ts';
 
 /** Grids up to this many cells give each walker an exact distance field; larger ones price along routes. */
 const FIELD_MAX_CELLS = 16384;
-/** Field cells computed per tick (fields wait their turn beyond it; until then a walker uses its route). */
-const FIELD_BUDGET = 65536;
 /** A chaser counts as arrived within this distance of the player on the chase field (in reach). */
 const IN_REACH = 1.5;
 /** A walker that got no nearer its goal for this many ticks of free stepping is in a knot. */
@@ -81,13 +81,8 @@ export class Crowd {
   private knotRadius = new Int32Array(16);
   /** Timetables for commanded walkers (null where the grid is too large for them). */
   private readonly timetables: Timetables | null;
-  // Exact distance fields (small grids): each walker's own (pooled), the goal it was built for, requests.
-  private readonly fieldMode: boolean;
-  private fieldFree: Float64Array[] = [];
-  private ownField: (Float64Array | null)[] = [null];
-  private fieldGoal = new Int32Array(16).fill(-1);
-  private fieldWanted = new Int32Array(16);
-  private fieldQueue: number[] = [];
+  /** Each walker's exact distance field (null where the grid is too large for them). */
+  private readonly fields: WalkerFields | null;
 
   constructor(host: CrowdHost, moves: 8 | 4) {
     this.host = host;
@@ -99,7 +94,8 @@ export class Crowd {
     this.transition.noFollow = true;
     this.transition.busy = this.busyMark;
     this.slot = new Int32Array(host.grid.size).fill(-1);
-    this.fieldMode = host.grid.size <= FIELD_MAX_CELLS;
+    this.fields =
+      host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
   }
 
@@ -110,11 +106,10 @@ export class Crowd {
     this.steps.grow(id);
     this.timetables?.grow(id);
     this.transition.grow(id);
+    this.fields?.grow(id);
     if (id >= this.front.length) {
       const n = Math.max(id + 1, this.front.length * 2);
       this.front = growInt(this.front, n, -1);
-      this.fieldGoal = growInt(this.fieldGoal, n, -1);
-      this.fieldWanted = growInt(this.fieldWanted, n, 0);
       this.bestGoal = growInt(this.bestGoal, n, -1);
       this.bestTick = growInt(this.bestTick, n, 0);
       this.knotOf = growInt(this.knotOf, n, 0);
@@ -128,7 +123,6 @@ export class Crowd {
       this.transition.busy = busy;
       this.order = new Int32Array(n);
     }
-    while (this.ownField.length <= id) this.ownField.push(null);
     this.front[id] = c.planCell;
   }
 
@@ -145,7 +139,7 @@ export class Crowd {
     this.agents.role[id] = ABSENT;
     this.agents.goal[id] = -1;
     this.agents.field[id] = null;
-    this.releaseField(id);
+    this.fields?.release(id);
     this.front[id] = -1;
     this.busyMark[id] = 0;
   }
@@ -188,7 +182,7 @@ export class Crowd {
   /** One tick of planning and stepping (after the arrivals of this tick). */
   tick(): void {
     this.sync();
-    this.serveFields();
+    this.fields?.serve();
     this.timetable();
     this.tickKnots();
     this.takeSteps();
@@ -275,9 +269,9 @@ export class Crowd {
       agents.goal[id] = goal;
       if (this.knotOf[id] === 0) this.front[id] = c.planCell;
       if (agents.routeLen[id] > 0) agents.follow(id, c.planCell);
-      if (role === WALK && this.fieldMode) agents.field[id] = this.fieldFor(id, goal);
+      if (role === WALK && this.fields !== null) agents.field[id] = this.fields.fieldFor(id, goal);
       else {
-        this.releaseField(id);
+        this.fields?.release(id);
         agents.field[id] = role === CHASE ? host.chaseField(c) : null;
       }
     }
@@ -534,64 +528,9 @@ export class Crowd {
     if (role === CHASE) return agents.dist(id, cell) <= IN_REACH;
     return true;
   }
-
-  /**
-   * The exact field of `id` towards `goal` when it has one built; asks for it otherwise (until then the
-   * walker is priced by its route, or as the crow flies).
-   */
-  private fieldFor(id: number, goal: number): Float64Array | null {
-    const own = this.ownField[id];
-    if (own !== null && this.fieldGoal[id] === goal) return own;
-    if (goal >= 0 && this.fieldWanted[id] !== goal + 1) {
-      this.fieldWanted[id] = goal + 1;
-      this.fieldQueue.push(id);
-    }
-    return null;
-  }
-
-  private releaseField(id: number): void {
-    const own = this.ownField[id];
-    if (own !== null) this.fieldFree.push(own);
-    this.ownField[id] = null;
-    this.fieldGoal[id] = -1;
-    this.fieldWanted[id] = 0;
-  }
-
-  private serveFields(): void {
-    if (!this.fieldMode) return;
-    let spent = 0;
-    const q = this.fieldQueue;
-    let k = 0;
-    while (k < q.length && spent < FIELD_BUDGET) {
-      const id = q[k++];
-      const goal = this.fieldWanted[id] - 1;
-      if (goal < 0 || this.agents.role[id] !== WALK || this.agents.goal[id] !== goal) continue;
-      const f = this.ownField[id] ?? this.fieldFree.pop() ?? new Float64Array(this.grid.size);
-      // Filling the array costs its size too, beside the cells expanded.
-      spent +=
-        this.host.planner.distanceField(goal, f, { reverse: true, moves: this.moves }) +
-        (this.grid.size >> 3);
-      this.ownField[id] = f;
-      this.fieldGoal[id] = goal;
-      this.agents.field[id] = f;
-    }
-    q.splice(0, k);
-  }
 }
 
 function routeEnd(agents: Agents, id: number): number {
   const n = agents.routeLen[id];
   return n > 0 ? agents.routeCells[id][n - 1] : -1;
-}
-
-function growInt(a: Int32Array, n: number, fill: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(n).fill(fill);
-  b.set(a);
-  return b;
-}
-
-function growFloat(a: Float64Array, n: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
 }
