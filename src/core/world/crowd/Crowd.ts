@@ -5,6 +5,7 @@ import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
 import { growFloat, growInt } from './growArrays.ts';
 import { Knot, type KnotMember } from './Knot.ts';
+import { Progress } from './Progress.ts';
 import { StepQueue } from './StepQueue.ts';
 import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
 import { Transition } from './Transition.ts';
@@ -68,10 +69,8 @@ export class Crowd {
   private ticks = 0;
   private held = new Int32Array(64);
   private busyMark = new Uint8Array(16);
-  // Progress: each walker's best distance to its goal so far, and when it last got nearer.
-  private bestGoal = new Int32Array(16).fill(-1);
-  private bestDist = new Float64Array(16);
-  private bestTick = new Int32Array(16);
+  /** Each walker's best distance to its goal so far, and when it last got nearer. */
+  private readonly progress: Progress;
   // Knots: the live ones, which knot each character is in (0 none), each tile's slot in its knot's region
   // (-1 none), and how wide the next knot round each walker is tied.
   private knots: Knot[] = [];
@@ -93,6 +92,7 @@ export class Crowd {
     this.transition = new Transition(host.grid, this.agents, moves);
     this.transition.noFollow = true;
     this.transition.busy = this.busyMark;
+    this.progress = new Progress(this.agents);
     this.slot = new Int32Array(host.grid.size).fill(-1);
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
@@ -107,15 +107,13 @@ export class Crowd {
     this.timetables?.grow(id);
     this.transition.grow(id);
     this.fields?.grow(id);
+    this.progress.grow(id);
     if (id >= this.front.length) {
       const n = Math.max(id + 1, this.front.length * 2);
       this.front = growInt(this.front, n, -1);
-      this.bestGoal = growInt(this.bestGoal, n, -1);
-      this.bestTick = growInt(this.bestTick, n, 0);
       this.knotOf = growInt(this.knotOf, n, 0);
       this.knotRadius = growInt(this.knotRadius, n, 0);
 
-      this.bestDist = growFloat(this.bestDist, n);
       this.prio = growFloat(this.prio, n);
       const busy = new Uint8Array(n);
       busy.set(this.busyMark);
@@ -338,7 +336,7 @@ export class Crowd {
       this.front[id] = next;
       this.host.startStep(c, next);
     }
-    this.noteProgress();
+    this.progress.note(this.host.characters, this.knotOf, this.ticks);
   }
 
   private hold(count: number, cell: number): number {
@@ -372,27 +370,8 @@ export class Crowd {
       this.knotOf[id] = 0;
       this.front[id] = this.host.characters[id - 1].planCell;
       // A fresh start for its progress clock; tied again, the knot grows.
-      this.bestGoal[id] = -1;
+      this.progress.restart(id);
       if (!wider) this.knotRadius[id] = 0;
-    }
-  }
-
-  /** Each walker's best distance to its goal so far, and when it last got nearer. */
-  private noteProgress(): void {
-    const agents = this.agents;
-    for (const c of this.host.characters) {
-      const id = c.id;
-      if (agents.role[id] !== WALK || this.knotOf[id] !== 0) continue;
-      if (this.bestGoal[id] !== agents.goal[id]) {
-        this.bestGoal[id] = agents.goal[id];
-        this.bestDist[id] = Number.POSITIVE_INFINITY;
-        this.bestTick[id] = this.ticks;
-      }
-      const d = c.planCell === agents.goal[id] ? 0 : agents.dist(id, c.planCell);
-      if (d < this.bestDist[id] - 0.5 || d === 0) {
-        this.bestDist[id] = d;
-        this.bestTick[id] = this.ticks;
-      }
     }
   }
 
@@ -407,8 +386,8 @@ export class Crowd {
       // One on a timetable (or waiting for its batch's) is not stuck: it waits where its timetable says, and
       // the timetable plays out.
       if (this.timed(id)) continue;
-      const stuck = this.ticks - this.bestTick[id];
-      if (stuck > worst && this.bestGoal[id] === agents.goal[id]) {
+      const stuck = this.progress.stalled(id, agents.goal[id], this.ticks);
+      if (stuck > worst) {
         worst = stuck;
         seed = id;
       }
