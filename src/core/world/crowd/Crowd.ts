@@ -1,10 +1,10 @@
 import type { NavGrid } from '../../grid/index.ts';
-import { DX, DY } from '../../grid/index.ts';
 import type { PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
 import { growFloat, growInt } from './growArrays.ts';
-import { Knot, type KnotMember } from './Knot.ts';
+import type { Knot } from './Knot.ts';
+import { KnotTying } from './KnotTying.ts';
 import { Progress } from './Progress.ts';
 import { StepQueue } from './StepQueue.ts';
 import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
@@ -59,8 +59,8 @@ export class Crowd {
   knotsTied = 0;
   private readonly host: CrowdHost;
   private readonly grid: NavGrid;
-  private readonly moves: 8 | 4;
   private readonly transition: Transition;
+  private readonly tying: KnotTying;
   /** Each character's tile: where it stands, or where its step under way ends. */
   private front = new Int32Array(16).fill(-1);
   private prio = new Float64Array(16);
@@ -86,7 +86,6 @@ export class Crowd {
   constructor(host: CrowdHost, moves: 8 | 4) {
     this.host = host;
     this.grid = host.grid;
-    this.moves = moves;
     this.agents = new Agents(host.grid, moves);
     this.steps = new StepQueue(host.grid.size, host.grid.width);
     this.transition = new Transition(host.grid, this.agents, moves);
@@ -94,6 +93,7 @@ export class Crowd {
     this.transition.busy = this.busyMark;
     this.progress = new Progress(this.agents);
     this.slot = new Int32Array(host.grid.size).fill(-1);
+    this.tying = new KnotTying(host.grid, moves, this.agents, host, this.transition, this.slot);
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
@@ -399,90 +399,18 @@ export class Crowd {
 
   /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
   private tie(seed: number, radius: number, whole = false): void {
-    const grid = this.grid;
-    const w = grid.width;
-    const host = this.host;
-    const slot = this.slot;
-    const start = host.characters[seed - 1].planCell;
-    const sx = start % w;
-    const sy = (start - sx) / w;
-    // Walls to the knot: tiles in other knots, and tiles the player or anyone striking holds.
-    const wall = (cell: number): boolean => {
-      if (slot[cell] >= 0) return true;
-      const o = grid.occupant[cell];
-      if (o === 0) return false;
-      const role = this.agents.role[o];
-      return role === HOLD || role === STRICT || this.knotOf[o] !== 0;
-    };
-    const cells: number[] = [start];
-    const seen = new Set<number>([start]);
-    const step = this.moves === 8 ? 1 : 2;
-    for (let q = 0; q < cells.length; q++) {
-      const v = cells[q];
-      const x = v % w;
-      const y = (v - x) / w;
-      for (let d = 0; d < 8; d += step) {
-        if (!grid.canStep(x, y, d)) continue;
-        const nx = x + DX[d];
-        const ny = y + DY[d];
-        if (Math.abs(nx - sx) > radius || Math.abs(ny - sy) > radius) continue;
-        const u = ny * w + nx;
-        if (seen.has(u) || wall(u)) continue;
-        seen.add(u);
-        cells.push(u);
-      }
-    }
-    const boundary: number[] = [];
-    const inBoundary = new Set<number>();
-    for (const v of cells) {
-      const x = v % w;
-      const y = (v - x) / w;
-      for (let d = 0; d < 8; d++) {
-        const nx = x + DX[d];
-        const ny = y + DY[d];
-        if (!grid.inBounds(nx, ny)) continue;
-        const u = ny * w + nx;
-        if (!seen.has(u) && !inBoundary.has(u)) {
-          inBoundary.add(u);
-          boundary.push(u);
-        }
-      }
-    }
-    const agents = this.agents;
-    const members: KnotMember[] = [];
-    for (const c of host.characters) {
-      const id = c.id;
-      if (c.away || this.knotOf[id] !== 0 || !seen.has(c.planCell)) continue;
-      const role = agents.role[id];
-      if (role === HOLD || role === STRICT) continue;
-      members.push({
-        id,
-        front: c.planCell,
-        goal: role === WALK ? agents.goal[id] : -1,
-        dist: (cell) => agents.dist(id, cell),
-        prio: this.prio[id],
-      });
-    }
-    const knot = new Knot(
-      grid,
-      this.moves,
-      this.transition,
-      slot,
-      Int32Array.from(cells),
-      Int32Array.from(boundary),
-      members,
-      seed,
-      this.ticks,
-      whole,
-    );
+    const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.prio, this.ticks);
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;
-    for (const mb of members) {
-      this.timetables?.drop(mb.id);
-      this.knotOf[mb.id] = knotId;
-      this.front[mb.id] = mb.front;
-      this.knotRadius[mb.id] = Math.max(this.knotRadius[mb.id], radius);
+    const members = knot.members;
+    for (let m = 1; m < members.length; m++) {
+      const id = members[m];
+      this.timetables?.drop(id);
+      this.knotOf[id] = knotId;
+      // Where it stood when the knot was tied.
+      this.front[id] = this.host.characters[id - 1].planCell;
+      this.knotRadius[id] = Math.max(this.knotRadius[id], radius);
     }
   }
 
