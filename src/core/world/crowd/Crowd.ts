@@ -2,30 +2,29 @@ import type { NavGrid } from '../../grid/index.ts';
 import type { PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
-import { growFloat, growInt } from './growArrays.ts';
+import { FreeStepping } from './FreeStepping.ts';
+import { growInt } from './growArrays.ts';
 import type { Knot } from './Knot.ts';
 import { KnotTying } from './KnotTying.ts';
 import { Progress } from './Progress.ts';
 import { StepQueue } from './StepQueue.ts';
 import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
-import { Transition } from './Transition.ts';
 import { WalkerFields } from './WalkerFields.ts';
 
 /**
  * The crowd planner (docs/movement.md). Each tick it
  * 1. reads what each character is doing (its role: walking to a tile, resting, chasing, commanded, holding);
- * 2. lets every character not in a knot step freely: those standing decide one step each, in priority order,
- *    by PIBT (Transition.ts), nobody stepping onto a tile someone holds (its holder is asked to leave it);
- * 3. ties a knot (Knot.ts) round a walker that has stopped getting nearer its goal: the characters around
- *    it are solved together by a complete configuration search (LaCAM) and play the plan out as committed
- *    steps (StepQueue.ts), the rest keeping out of the knot's tiles until it is undone. A knot that cannot
- *    be solved in its region is tied again wider, up to the whole map.
+ * 2. lets every character not in a knot step freely (FreeStepping.ts): those standing decide one step each,
+ *    in priority order, by PIBT (Transition.ts), nobody stepping onto a tile someone holds (its holder is asked
+ *    to leave it);
+ * 3. ties a knot (KnotTying.ts, Knot.ts) round a walker that has stopped getting nearer its goal (Progress.ts):
+ *    the characters around it are solved together by a complete configuration search (LaCAM) and play the plan
+ *    out as committed steps (StepQueue.ts), the rest keeping out of the knot's tiles until it is undone. A knot
+ *    that cannot be solved in its region is tied again wider, up to the whole map.
  */
 
 /** Grids up to this many cells give each walker an exact distance field; larger ones price along routes. */
 const FIELD_MAX_CELLS = 16384;
-/** A chaser counts as arrived within this distance of the player on the chase field (in reach). */
-const IN_REACH = 1.5;
 /** A walker that got no nearer its goal for this many ticks of free stepping is in a knot. */
 const STALL_TICKS = 30;
 /** PIBT calls the knots' searches may make per tick, all together (deterministic work, not time). */
@@ -34,8 +33,6 @@ const KNOT_BUDGET = 4000;
 const KNOT_RADIUS = 3;
 /** A knot not undone after this many ticks is untied (and tied again wider if still needed). */
 const KNOT_MAX_TICKS = 600;
-/** Ticks a walker may stand before others in free stepping push it out of their way. */
-const PATIENCE = 10;
 
 /** What the crowd needs of the world. */
 export interface CrowdHost {
@@ -59,16 +56,11 @@ export class Crowd {
   knotsTied = 0;
   private readonly host: CrowdHost;
   private readonly grid: NavGrid;
-  private readonly transition: Transition;
+  private readonly free: FreeStepping;
   private readonly tying: KnotTying;
   /** Each character's tile: where it stands, or where its step under way ends. */
   private front = new Int32Array(16).fill(-1);
-  private prio = new Float64Array(16);
-  private order = new Int32Array(16);
-  private salt = 0;
   private ticks = 0;
-  private held = new Int32Array(64);
-  private busyMark = new Uint8Array(16);
   /** Each walker's best distance to its goal so far, and when it last got nearer. */
   private readonly progress: Progress;
   // Knots: the live ones, which knot each character is in (0 none), each tile's slot in its knot's region
@@ -88,12 +80,10 @@ export class Crowd {
     this.grid = host.grid;
     this.agents = new Agents(host.grid, moves);
     this.steps = new StepQueue(host.grid.size, host.grid.width);
-    this.transition = new Transition(host.grid, this.agents, moves);
-    this.transition.noFollow = true;
-    this.transition.busy = this.busyMark;
+    this.free = new FreeStepping(host.grid, this.agents, moves, host, (id) => this.timed(id));
     this.progress = new Progress(this.agents);
     this.slot = new Int32Array(host.grid.size).fill(-1);
-    this.tying = new KnotTying(host.grid, moves, this.agents, host, this.transition, this.slot);
+    this.tying = new KnotTying(host.grid, moves, this.agents, host, this.free.transition, this.slot);
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
@@ -105,7 +95,7 @@ export class Crowd {
     this.agents.grow(id);
     this.steps.grow(id);
     this.timetables?.grow(id);
-    this.transition.grow(id);
+    this.free.grow(id);
     this.fields?.grow(id);
     this.progress.grow(id);
     if (id >= this.front.length) {
@@ -113,13 +103,6 @@ export class Crowd {
       this.front = growInt(this.front, n, -1);
       this.knotOf = growInt(this.knotOf, n, 0);
       this.knotRadius = growInt(this.knotRadius, n, 0);
-
-      this.prio = growFloat(this.prio, n);
-      const busy = new Uint8Array(n);
-      busy.set(this.busyMark);
-      this.busyMark = busy;
-      this.transition.busy = busy;
-      this.order = new Int32Array(n);
     }
     this.front[id] = c.planCell;
   }
@@ -139,7 +122,7 @@ export class Crowd {
     this.agents.field[id] = null;
     this.fields?.release(id);
     this.front[id] = -1;
-    this.busyMark[id] = 0;
+    this.free.forget(id);
   }
 
   /** `c`'s route to its goal (for pricing tiles beside it), `path` being the cells after `start`. */
@@ -287,62 +270,13 @@ export class Crowd {
   }
 
   /**
-   * Free stepping: every tick, those standing outside knots decide one step each from where everyone is (PIBT,
-   * nobody stepping onto a tile someone holds: its holder is asked to leave it and the asker waits), and start
-   * it. Knot members stay put here and their regions are walls.
+   * Free stepping (FreeStepping.ts): those standing outside knots and timetables decide one step each and start
+   * it; then each walker's progress is noted.
    */
   private react(): void {
-    const t = this.transition;
-    const to = t.to;
-    const n = this.agents.count;
-    const agents = this.agents;
-    to.fill(-1, 0, n);
-    let held = 0;
-    for (const c of this.host.characters) {
-      if (c.away) continue;
-      const id = c.id;
-      if (this.knotOf[id] !== 0) {
-        // Its region holds its front; a step under way may have begun outside it (tied mid-step).
-        to[id] = this.front[id];
-        if (c.moving) held = this.hold(held, c.cell);
-      } else if (this.timed(id)) {
-        // A timetabled walker follows its timetable: here it is where it is, and nobody pushes it.
-        this.front[id] = c.planCell;
-        to[id] = c.planCell;
-        if (c.moving) held = this.hold(held, c.cell);
-      } else if (c.moving) {
-        to[id] = c.toCell;
-        held = this.hold(held, c.cell);
-      }
-      // Walkers on their way are waited for, not pushed, unless they have stood still a while.
-      const role = agents.role[id];
-      const going = (role === WALK && c.planCell !== agents.goal[id]) || role === CHASE;
-      this.busyMark[id] = going && this.ticks - c.lastStepTick < PATIENCE ? 1 : 0;
-    }
-    // A knot's tiles are walls to everyone else (its members stay on theirs).
-    for (const knot of this.knots)
-      for (let k = 0; k < knot.cells.length; k++) held = this.hold(held, knot.cells[k]);
-    const count = this.rank();
-    if (!t.generate(this.front, this.order, count, ++this.salt, this.held, held)) return;
+    if (!this.free.step(this.front, this.knotOf, this.knots, this.ticks)) return;
     this.work++;
-    const prio = this.prio;
-    for (const c of this.host.characters) {
-      if (c.away) continue;
-      const id = c.id;
-      const next = to[id];
-      if (next < 0 || this.knotOf[id] !== 0 || this.timed(id)) continue;
-      prio[id] = this.atGoal(id, next) ? prio[id] - Math.floor(prio[id]) : prio[id] + 1;
-      if (c.moving || next === c.cell) continue;
-      this.front[id] = next;
-      this.host.startStep(c, next);
-    }
     this.progress.note(this.host.characters, this.knotOf, this.ticks);
-  }
-
-  private hold(count: number, cell: number): number {
-    if (count === this.held.length) this.held = growInt(this.held, count * 2, 0);
-    this.held[count] = cell;
-    return count + 1;
   }
 
   /** Knots search, commit and step; a finished one is untied, a failed or stale one tied again wider. */
@@ -399,7 +333,7 @@ export class Crowd {
 
   /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
   private tie(seed: number, radius: number, whole = false): void {
-    const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.prio, this.ticks);
+    const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;
@@ -412,28 +346,6 @@ export class Crowd {
       this.front[id] = this.host.characters[id - 1].planCell;
       this.knotRadius[id] = Math.max(this.knotRadius[id], radius);
     }
-  }
-
-  /** The characters in deciding order by the crowd's own priorities (the player first). */
-  private rank(): number {
-    const agents = this.agents;
-    let count = 0;
-    for (let id = 1; id < agents.count; id++) {
-      const role = agents.role[id];
-      if (role !== ABSENT && role !== HOLD && this.front[id] >= 0) this.order[count++] = id;
-    }
-    const prio = this.prio;
-    for (let id = 1; id < agents.count; id++) if (agents.role[id] === STRICT) prio[id] = 1e15;
-    this.order.subarray(0, count).sort((a, b) => prio[b] - prio[a] || a - b);
-    return count;
-  }
-
-  private atGoal(id: number, cell: number): boolean {
-    const agents = this.agents;
-    const role = agents.role[id];
-    if (role === WALK || role === REST) return cell === agents.goal[id];
-    if (role === CHASE) return agents.dist(id, cell) <= IN_REACH;
-    return true;
   }
 }
 
