@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, HOLD, STRICT } from './Agents.ts';
+import { CornerMarks } from './CornerMarks.ts';
 import { Corridors } from './Corridors.ts';
 
 /**
@@ -47,8 +48,8 @@ export class Transition {
   private readonly touched: Int32Array;
   /** Where two that meet head-on cannot pass, and whether backing away finds room (the swap's tests). */
   private readonly corridors: Corridors;
-  private touchedList = new Int32Array(64);
-  private touchedCount = 0;
+  /** The diagonals' corners marked in `touched`. */
+  private readonly corners: CornerMarks;
   // Per character: its candidate tiles, best first (up to 9), and how many.
   private cand = new Int32Array(16 * 9);
   private candKey = new Float64Array(16 * 9);
@@ -77,6 +78,7 @@ export class Transition {
     this.occNext = shared?.occNext ?? new Int32Array(grid.size);
     this.touched = shared?.touched ?? new Int32Array(grid.size);
     this.corridors = new Corridors(grid, agents, moves, this.occNow);
+    this.corners = new CornerMarks(grid.width, this.occNow, this.occNext, this.touched);
   }
 
   grow(id: number): void {
@@ -138,7 +140,7 @@ export class Transition {
     }
     for (let id = 1; id < ids && ok; id++) {
       const t = to[id];
-      if (t >= 0 && from[id] >= 0 && t !== from[id] && !this.markCorners(from[id], t)) ok = false;
+      if (t >= 0 && from[id] >= 0 && t !== from[id] && !this.corners.mark(from[id], t)) ok = false;
     }
     for (let k = 0; k < count && ok; k++) {
       const id = order[k];
@@ -158,8 +160,7 @@ export class Transition {
       occNow[held![k]] = NONE;
       occNext[held![k]] = NONE;
     }
-    for (let k = 0; k < this.touchedCount; k++) this.touched[this.touchedList[k]] = 0;
-    this.touchedCount = 0;
+    this.corners.clear();
     return ok;
   }
 
@@ -205,12 +206,12 @@ export class Transition {
           if (tj === c || this.closesRing(i, j)) continue;
         } else if (j === parent || !this.pushable(j)) continue;
       }
-      if (!this.markCorners(c, u)) continue;
+      if (!this.corners.mark(c, u)) continue;
       occNext[u] = i;
       to[i] = u;
       if (j !== NONE && to[j] < 0 && !this.pibt(j, i)) {
         // j could not get out of the way: it stays on u (it reserved it), and i tries its next tile.
-        this.unmarkCorners(c, u);
+        this.corners.unmark(c, u);
         to[i] = -1;
         continue;
       }
@@ -326,45 +327,6 @@ export class Transition {
   }
 
   /**
-   * A diagonal from `c` to `u` needs both corner tiles empty now and next; reserves them as touched.
-   * Straight steps need nothing. Returns false when a corner is not free.
-   */
-  private markCorners(c: number, u: number): boolean {
-    const w = this.width;
-    const cx = c % w;
-    const ux = u % w;
-    if (cx === ux || u - ux === c - cx) return true;
-    const a = c + (ux - cx);
-    const b = u - (ux - cx);
-    const occNow = this.occNow;
-    const occNext = this.occNext;
-    if (occNow[a] !== NONE || occNext[a] !== NONE || occNow[b] !== NONE || occNext[b] !== NONE) return false;
-    this.touch(a);
-    this.touch(b);
-    return true;
-  }
-
-  private unmarkCorners(c: number, u: number): void {
-    const w = this.width;
-    const cx = c % w;
-    const ux = u % w;
-    if (cx === ux || u - ux === c - cx) return;
-    this.touched[c + (ux - cx)]--;
-    this.touched[u - (ux - cx)]--;
-  }
-
-  private touch(cell: number): void {
-    if (this.touched[cell]++ === 0) {
-      if (this.touchedCount === this.touchedList.length) {
-        const more = new Int32Array(this.touchedList.length * 2);
-        more.set(this.touchedList);
-        this.touchedList = more;
-      }
-      this.touchedList[this.touchedCount++] = cell;
-    }
-  }
-
-  /**
    * LaCAM3's swap: i meets `j` (on i's best tile) head-on where they cannot pass. If the corridor behind i
    * opens up, i backs away (its candidates reversed) and pulls j after it, until they reach room to pass.
    * Also the "clear" case: a neighbour k of i that must get past i's best tile. Returns the one to pull.
@@ -403,7 +365,7 @@ export class Transition {
     if (this.to[k] >= 0 || this.occNext[c] !== NONE) return;
     const from = this.from[k];
     if (!this.canMove(from, c) || this.closesRing(k, i)) return;
-    if (!this.markCorners(from, c)) return;
+    if (!this.corners.mark(from, c)) return;
     this.occNext[c] = k;
     this.to[k] = c;
   }
