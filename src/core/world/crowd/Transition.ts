@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, HOLD, STRICT } from './Agents.ts';
+import { Candidates } from './Candidates.ts';
 import { CornerMarks } from './CornerMarks.ts';
 import { Corridors } from './Corridors.ts';
 
@@ -22,17 +23,8 @@ import { Corridors } from './Corridors.ts';
 const NONE = 0;
 /** Stands in `occNow`/`occNext` for a tile held by a step under way (no character decides for it). */
 const HELD = 0x7fffffff;
-/**
- * Candidates rank by the distance left from them (PIBT's order: any tile nearer the goal beats staying);
- * among tiles as near, the shorter step (straight before diagonal, a cheap tile before a costly one) first.
- */
-const STEP_TIE = 1e-3;
 /** Direction index of the unit offset (dx, dy), at (dy + 1) * 3 + dx + 1. */
 const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
-/** Tie-breaking noise, far below any difference in distance. */
-const JITTER = 1e-6;
-/** Added to the rank of a tile a pushed character should take only when nothing else is left. */
-const DEFER = 1e12;
 
 export class Transition {
   /** The next tile of each character (by id), -1 while undecided. */
@@ -50,10 +42,8 @@ export class Transition {
   private readonly corridors: Corridors;
   /** The diagonals' corners marked in `touched`. */
   private readonly corners: CornerMarks;
-  // Per character: its candidate tiles, best first (up to 9), and how many.
-  private cand = new Int32Array(16 * 9);
-  private candKey = new Float64Array(16 * 9);
-  private candCount = new Int32Array(16);
+  /** Per character: its candidate tiles, best first. */
+  private readonly cands: Candidates;
   private salt = 0;
   /** PIBT calls made: the search's unit of work. */
   work = 0;
@@ -79,6 +69,7 @@ export class Transition {
     this.touched = shared?.touched ?? new Int32Array(grid.size);
     this.corridors = new Corridors(grid, agents, moves, this.occNow);
     this.corners = new CornerMarks(grid.width, this.occNow, this.occNext, this.touched);
+    this.cands = new Candidates(grid, agents, moves, this.occNow, this.corridors);
   }
 
   grow(id: number): void {
@@ -87,15 +78,7 @@ export class Transition {
     const to = new Int32Array(n);
     to.set(this.to);
     this.to = to;
-    const cand = new Int32Array(n * 9);
-    cand.set(this.cand);
-    this.cand = cand;
-    const key = new Float64Array(n * 9);
-    key.set(this.candKey);
-    this.candKey = key;
-    const count = new Int32Array(n);
-    count.set(this.candCount);
-    this.candCount = count;
+    this.cands.grow(n);
   }
 
   /**
@@ -172,15 +155,16 @@ export class Transition {
     const occNow = this.occNow;
     const occNext = this.occNext;
     const c = from[i];
-    const n = this.candidates(i, c, parent);
+    const n = this.cands.fill(i, c, parent, this.salt, this.followCost, this.swap);
+    const cand = this.cands.tile;
     const base = i * 9;
     let puller = NONE;
     if (this.swap && this.pullOn && n > 1 && this.agents.role[i] !== STRICT) {
-      puller = this.swapPartner(i, c, this.cand[base]);
-      if (puller !== NONE) this.reverse(base, n);
+      puller = this.swapPartner(i, c, cand[base]);
+      if (puller !== NONE) this.cands.reverse(i, n);
     }
     for (let k = 0; k < n; k++) {
-      const u = this.cand[base + k];
+      const u = cand[base + k];
       if (u === c) {
         if (forced || occNext[c] !== NONE) continue;
         occNext[c] = i;
@@ -223,70 +207,6 @@ export class Transition {
     occNext[c] = i;
     to[i] = c;
     return false;
-  }
-
-  /**
-   * Fills i's candidates, best first: its route's next tile only (STRICT), else every step and staying. One
-   * pushed by `parent` tries last the tiles where the parent would have to get past it again with no room
-   * to do so (along a corridor the parent must take): it steps aside instead when it can.
-   */
-  private candidates(i: number, c: number, parent: number): number {
-    const base = i * 9;
-    const cand = this.cand;
-    const key = this.candKey;
-    const agents = this.agents;
-    let n = 0;
-    if (agents.role[i] === STRICT) {
-      const next = agents.routeNext(i, c);
-      if (next >= 0) cand[base + n++] = next;
-      cand[base + n++] = c;
-      this.candCount[i] = n;
-      return n;
-    }
-    const grid = this.grid;
-    const w = this.width;
-    const x = c % w;
-    const y = (c - x) / w;
-    const step = this.moves === 8 ? 1 : 2;
-    const salt = this.salt;
-    for (let d = 0; d < 8; d += step) {
-      if (!grid.canStep(x, y, d)) continue;
-      const u = c + DY[d] * w + DX[d];
-      cand[base + n] = u;
-      key[base + n] =
-        agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
-      // Entering a tile someone stands on means waiting until they have left it (a step's time).
-      if (this.occNow[u] !== NONE) key[base + n] += this.followCost;
-      if (parent !== NONE && this.swap && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
-      n++;
-    }
-    cand[base + n] = c;
-    key[base + n] = agents.dist(i, c) + JITTER * noise(c, salt);
-    n++;
-    // Insertion sort: nine at most.
-    for (let a = 1; a < n; a++) {
-      const cv = cand[base + a];
-      const kv = key[base + a];
-      let b = a - 1;
-      while (b >= 0 && key[base + b] > kv) {
-        cand[base + b + 1] = cand[base + b];
-        key[base + b + 1] = key[base + b];
-        b--;
-      }
-      cand[base + b + 1] = cv;
-      key[base + b + 1] = kv;
-    }
-    this.candCount[i] = n;
-    return n;
-  }
-
-  private reverse(base: number, n: number): void {
-    const cand = this.cand;
-    for (let a = 0, b = n - 1; a < b; a++, b--) {
-      const t = cand[base + a];
-      cand[base + a] = cand[base + b];
-      cand[base + b] = t;
-    }
   }
 
   /** Whether the grid allows the step from `a` into its neighbour `b` (one-way edges included). */
@@ -386,13 +306,4 @@ export class Transition {
     }
     return true;
   }
-}
-
-/** A deterministic pseudo-random number in [0, 1) for a tile and a salt. */
-function noise(cell: number, salt: number): number {
-  let h = Math.imul(cell ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
 }
