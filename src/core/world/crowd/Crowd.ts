@@ -1,30 +1,30 @@
 import type { NavGrid } from '../../grid/index.ts';
-import { DX, DY } from '../../grid/index.ts';
 import type { PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
-import { Knot, type KnotMember } from './Knot.ts';
+import { FreeStepping } from './FreeStepping.ts';
+import { growInt } from './growArrays.ts';
+import type { Knot } from './Knot.ts';
+import { KnotTying } from './KnotTying.ts';
+import { Progress } from './Progress.ts';
 import { StepQueue } from './StepQueue.ts';
 import { BOOKED, Timetables, NONE as TT_NONE } from './Timetables.ts';
-import { Transition } from './Transition.ts';
+import { WalkerFields } from './WalkerFields.ts';
 
 /**
  * The crowd planner (docs/movement.md). Each tick it
  * 1. reads what each character is doing (its role: walking to a tile, resting, chasing, commanded, holding);
- * 2. lets every character not in a knot step freely: those standing decide one step each, in priority order,
- *    by PIBT (Transition.ts), nobody stepping onto a tile someone holds (its holder is asked to leave it);
- * 3. ties a knot (Knot.ts) round a walker that has stopped getting nearer its goal: the characters around
- *    it are solved together by a complete configuration search (LaCAM) and play the plan out as committed
- *    steps (StepQueue.ts), the rest keeping out of the knot's tiles until it is undone. A knot that cannot
- *    be solved in its region is tied again wider, up to the whole map.
+ * 2. lets every character not in a knot step freely (FreeStepping.ts): those standing decide one step each,
+ *    in priority order, by PIBT (Transition.ts), nobody stepping onto a tile someone holds (its holder is asked
+ *    to leave it);
+ * 3. ties a knot (KnotTying.ts, Knot.ts) round a walker that has stopped getting nearer its goal (Progress.ts):
+ *    the characters around it are solved together by a complete configuration search (LaCAM) and play the plan
+ *    out as committed steps (StepQueue.ts), the rest keeping out of the knot's tiles until it is undone. A knot
+ *    that cannot be solved in its region is tied again wider, up to the whole map.
  */
 
 /** Grids up to this many cells give each walker an exact distance field; larger ones price along routes. */
 const FIELD_MAX_CELLS = 16384;
-/** Field cells computed per tick (fields wait their turn beyond it; until then a walker uses its route). */
-const FIELD_BUDGET = 65536;
-/** A chaser counts as arrived within this distance of the player on the chase field (in reach). */
-const IN_REACH = 1.5;
 /** A walker that got no nearer its goal for this many ticks of free stepping is in a knot. */
 const STALL_TICKS = 30;
 /** PIBT calls the knots' searches may make per tick, all together (deterministic work, not time). */
@@ -33,8 +33,6 @@ const KNOT_BUDGET = 4000;
 const KNOT_RADIUS = 3;
 /** A knot not undone after this many ticks is untied (and tied again wider if still needed). */
 const KNOT_MAX_TICKS = 600;
-/** Ticks a walker may stand before others in free stepping push it out of their way. */
-const PATIENCE = 10;
 
 /** What the crowd needs of the world. */
 export interface CrowdHost {
@@ -58,20 +56,13 @@ export class Crowd {
   knotsTied = 0;
   private readonly host: CrowdHost;
   private readonly grid: NavGrid;
-  private readonly moves: 8 | 4;
-  private readonly transition: Transition;
+  private readonly free: FreeStepping;
+  private readonly tying: KnotTying;
   /** Each character's tile: where it stands, or where its step under way ends. */
   private front = new Int32Array(16).fill(-1);
-  private prio = new Float64Array(16);
-  private order = new Int32Array(16);
-  private salt = 0;
   private ticks = 0;
-  private held = new Int32Array(64);
-  private busyMark = new Uint8Array(16);
-  // Progress: each walker's best distance to its goal so far, and when it last got nearer.
-  private bestGoal = new Int32Array(16).fill(-1);
-  private bestDist = new Float64Array(16);
-  private bestTick = new Int32Array(16);
+  /** Each walker's best distance to its goal so far, and when it last got nearer. */
+  private readonly progress: Progress;
   // Knots: the live ones, which knot each character is in (0 none), each tile's slot in its knot's region
   // (-1 none), and how wide the next knot round each walker is tied.
   private knots: Knot[] = [];
@@ -81,25 +72,20 @@ export class Crowd {
   private knotRadius = new Int32Array(16);
   /** Timetables for commanded walkers (null where the grid is too large for them). */
   private readonly timetables: Timetables | null;
-  // Exact distance fields (small grids): each walker's own (pooled), the goal it was built for, requests.
-  private readonly fieldMode: boolean;
-  private fieldFree: Float64Array[] = [];
-  private ownField: (Float64Array | null)[] = [null];
-  private fieldGoal = new Int32Array(16).fill(-1);
-  private fieldWanted = new Int32Array(16);
-  private fieldQueue: number[] = [];
+  /** Each walker's exact distance field (null where the grid is too large for them). */
+  private readonly fields: WalkerFields | null;
 
   constructor(host: CrowdHost, moves: 8 | 4) {
     this.host = host;
     this.grid = host.grid;
-    this.moves = moves;
     this.agents = new Agents(host.grid, moves);
     this.steps = new StepQueue(host.grid.size, host.grid.width);
-    this.transition = new Transition(host.grid, this.agents, moves);
-    this.transition.noFollow = true;
-    this.transition.busy = this.busyMark;
+    this.free = new FreeStepping(host.grid, this.agents, moves, host, (id) => this.timed(id));
+    this.progress = new Progress(this.agents);
     this.slot = new Int32Array(host.grid.size).fill(-1);
-    this.fieldMode = host.grid.size <= FIELD_MAX_CELLS;
+    this.tying = new KnotTying(host.grid, moves, this.agents, host, this.free.transition, this.slot);
+    this.fields =
+      host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
   }
 
@@ -109,26 +95,15 @@ export class Crowd {
     this.agents.grow(id);
     this.steps.grow(id);
     this.timetables?.grow(id);
-    this.transition.grow(id);
+    this.free.grow(id);
+    this.fields?.grow(id);
+    this.progress.grow(id);
     if (id >= this.front.length) {
       const n = Math.max(id + 1, this.front.length * 2);
       this.front = growInt(this.front, n, -1);
-      this.fieldGoal = growInt(this.fieldGoal, n, -1);
-      this.fieldWanted = growInt(this.fieldWanted, n, 0);
-      this.bestGoal = growInt(this.bestGoal, n, -1);
-      this.bestTick = growInt(this.bestTick, n, 0);
       this.knotOf = growInt(this.knotOf, n, 0);
       this.knotRadius = growInt(this.knotRadius, n, 0);
-
-      this.bestDist = growFloat(this.bestDist, n);
-      this.prio = growFloat(this.prio, n);
-      const busy = new Uint8Array(n);
-      busy.set(this.busyMark);
-      this.busyMark = busy;
-      this.transition.busy = busy;
-      this.order = new Int32Array(n);
     }
-    while (this.ownField.length <= id) this.ownField.push(null);
     this.front[id] = c.planCell;
   }
 
@@ -145,9 +120,9 @@ export class Crowd {
     this.agents.role[id] = ABSENT;
     this.agents.goal[id] = -1;
     this.agents.field[id] = null;
-    this.releaseField(id);
+    this.fields?.release(id);
     this.front[id] = -1;
-    this.busyMark[id] = 0;
+    this.free.forget(id);
   }
 
   /** `c`'s route to its goal (for pricing tiles beside it), `path` being the cells after `start`. */
@@ -188,7 +163,7 @@ export class Crowd {
   /** One tick of planning and stepping (after the arrivals of this tick). */
   tick(): void {
     this.sync();
-    this.serveFields();
+    this.fields?.serve();
     this.timetable();
     this.tickKnots();
     this.takeSteps();
@@ -275,9 +250,9 @@ export class Crowd {
       agents.goal[id] = goal;
       if (this.knotOf[id] === 0) this.front[id] = c.planCell;
       if (agents.routeLen[id] > 0) agents.follow(id, c.planCell);
-      if (role === WALK && this.fieldMode) agents.field[id] = this.fieldFor(id, goal);
+      if (role === WALK && this.fields !== null) agents.field[id] = this.fields.fieldFor(id, goal);
       else {
-        this.releaseField(id);
+        this.fields?.release(id);
         agents.field[id] = role === CHASE ? host.chaseField(c) : null;
       }
     }
@@ -296,62 +271,13 @@ export class Crowd {
   }
 
   /**
-   * Free stepping: every tick, those standing outside knots decide one step each from where everyone is (PIBT,
-   * nobody stepping onto a tile someone holds: its holder is asked to leave it and the asker waits), and start
-   * it. Knot members stay put here and their regions are walls.
+   * Free stepping (FreeStepping.ts): those standing outside knots and timetables decide one step each and start
+   * it; then each walker's progress is noted.
    */
   private react(): void {
-    const t = this.transition;
-    const to = t.to;
-    const n = this.agents.count;
-    const agents = this.agents;
-    to.fill(-1, 0, n);
-    let held = 0;
-    for (const c of this.host.characters) {
-      if (c.away) continue;
-      const id = c.id;
-      if (this.knotOf[id] !== 0) {
-        // Its region holds its front; a step under way may have begun outside it (tied mid-step).
-        to[id] = this.front[id];
-        if (c.moving) held = this.hold(held, c.cell);
-      } else if (this.timed(id)) {
-        // A timetabled walker follows its timetable: here it is where it is, and nobody pushes it.
-        this.front[id] = c.planCell;
-        to[id] = c.planCell;
-        if (c.moving) held = this.hold(held, c.cell);
-      } else if (c.moving) {
-        to[id] = c.step.toCell;
-        held = this.hold(held, c.cell);
-      }
-      // Walkers on their way are waited for, not pushed, unless they have stood still a while.
-      const role = agents.role[id];
-      const going = (role === WALK && c.planCell !== agents.goal[id]) || role === CHASE;
-      this.busyMark[id] = going && this.ticks - c.step.startTick < PATIENCE ? 1 : 0;
-    }
-    // A knot's tiles are walls to everyone else (its members stay on theirs).
-    for (const knot of this.knots)
-      for (let k = 0; k < knot.cells.length; k++) held = this.hold(held, knot.cells[k]);
-    const count = this.rank();
-    if (!t.generate(this.front, this.order, count, ++this.salt, this.held, held)) return;
+    if (!this.free.step(this.front, this.knotOf, this.knots, this.ticks)) return;
     this.work++;
-    const prio = this.prio;
-    for (const c of this.host.characters) {
-      if (c.away) continue;
-      const id = c.id;
-      const next = to[id];
-      if (next < 0 || this.knotOf[id] !== 0 || this.timed(id)) continue;
-      prio[id] = this.atGoal(id, next) ? prio[id] - Math.floor(prio[id]) : prio[id] + 1;
-      if (c.moving || next === c.cell) continue;
-      this.front[id] = next;
-      this.host.startStep(c, next);
-    }
-    this.noteProgress();
-  }
-
-  private hold(count: number, cell: number): number {
-    if (count === this.held.length) this.held = growInt(this.held, count * 2, 0);
-    this.held[count] = cell;
-    return count + 1;
+    this.progress.note(this.host.characters, this.knotOf, this.ticks);
   }
 
   /** Knots search, commit and step; a finished one is untied, a failed or stale one tied again wider. */
@@ -379,27 +305,8 @@ export class Crowd {
       this.knotOf[id] = 0;
       this.front[id] = this.host.characters[id - 1].planCell;
       // A fresh start for its progress clock; tied again, the knot grows.
-      this.bestGoal[id] = -1;
+      this.progress.restart(id);
       if (!wider) this.knotRadius[id] = 0;
-    }
-  }
-
-  /** Each walker's best distance to its goal so far, and when it last got nearer. */
-  private noteProgress(): void {
-    const agents = this.agents;
-    for (const c of this.host.characters) {
-      const id = c.id;
-      if (agents.role[id] !== WALK || this.knotOf[id] !== 0) continue;
-      if (this.bestGoal[id] !== agents.goal[id]) {
-        this.bestGoal[id] = agents.goal[id];
-        this.bestDist[id] = Number.POSITIVE_INFINITY;
-        this.bestTick[id] = this.ticks;
-      }
-      const d = c.planCell === agents.goal[id] ? 0 : agents.dist(id, c.planCell);
-      if (d < this.bestDist[id] - 0.5 || d === 0) {
-        this.bestDist[id] = d;
-        this.bestTick[id] = this.ticks;
-      }
     }
   }
 
@@ -414,8 +321,8 @@ export class Crowd {
       // One on a timetable (or waiting for its batch's) is not stuck: it waits where its timetable says, and
       // the timetable plays out.
       if (this.timed(id)) continue;
-      const stuck = this.ticks - this.bestTick[id];
-      if (stuck > worst && this.bestGoal[id] === agents.goal[id]) {
+      const stuck = this.progress.stalled(id, agents.goal[id], this.ticks);
+      if (stuck > worst) {
         worst = stuck;
         seed = id;
       }
@@ -427,172 +334,23 @@ export class Crowd {
 
   /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
   private tie(seed: number, radius: number, whole = false): void {
-    const grid = this.grid;
-    const w = grid.width;
-    const host = this.host;
-    const slot = this.slot;
-    const start = host.characters[seed - 1].planCell;
-    const sx = start % w;
-    const sy = (start - sx) / w;
-    // Walls to the knot: tiles in other knots, and tiles the player or anyone striking holds.
-    const wall = (cell: number): boolean => {
-      if (slot[cell] >= 0) return true;
-      const o = grid.occupant[cell];
-      if (o === 0) return false;
-      const role = this.agents.role[o];
-      return role === HOLD || role === STRICT || this.knotOf[o] !== 0;
-    };
-    const cells: number[] = [start];
-    const seen = new Set<number>([start]);
-    const step = this.moves === 8 ? 1 : 2;
-    for (let q = 0; q < cells.length; q++) {
-      const v = cells[q];
-      const x = v % w;
-      const y = (v - x) / w;
-      for (let d = 0; d < 8; d += step) {
-        if (!grid.canStep(x, y, d)) continue;
-        const nx = x + DX[d];
-        const ny = y + DY[d];
-        if (Math.abs(nx - sx) > radius || Math.abs(ny - sy) > radius) continue;
-        const u = ny * w + nx;
-        if (seen.has(u) || wall(u)) continue;
-        seen.add(u);
-        cells.push(u);
-      }
-    }
-    const boundary: number[] = [];
-    const inBoundary = new Set<number>();
-    for (const v of cells) {
-      const x = v % w;
-      const y = (v - x) / w;
-      for (let d = 0; d < 8; d++) {
-        const nx = x + DX[d];
-        const ny = y + DY[d];
-        if (!grid.inBounds(nx, ny)) continue;
-        const u = ny * w + nx;
-        if (!seen.has(u) && !inBoundary.has(u)) {
-          inBoundary.add(u);
-          boundary.push(u);
-        }
-      }
-    }
-    const agents = this.agents;
-    const members: KnotMember[] = [];
-    for (const c of host.characters) {
-      const id = c.id;
-      if (c.away || this.knotOf[id] !== 0 || !seen.has(c.planCell)) continue;
-      const role = agents.role[id];
-      if (role === HOLD || role === STRICT) continue;
-      members.push({
-        id,
-        front: c.planCell,
-        goal: role === WALK ? agents.goal[id] : -1,
-        dist: (cell) => agents.dist(id, cell),
-        prio: this.prio[id],
-      });
-    }
-    const knot = new Knot(
-      grid,
-      this.moves,
-      this.transition,
-      slot,
-      Int32Array.from(cells),
-      Int32Array.from(boundary),
-      members,
-      seed,
-      this.ticks,
-      whole,
-    );
+    const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;
-    for (const mb of members) {
-      this.timetables?.drop(mb.id);
-      this.knotOf[mb.id] = knotId;
-      this.front[mb.id] = mb.front;
-      this.knotRadius[mb.id] = Math.max(this.knotRadius[mb.id], radius);
+    const members = knot.members;
+    for (let m = 1; m < members.length; m++) {
+      const id = members[m];
+      this.timetables?.drop(id);
+      this.knotOf[id] = knotId;
+      // Where it stood when the knot was tied.
+      this.front[id] = this.host.characters[id - 1].planCell;
+      this.knotRadius[id] = Math.max(this.knotRadius[id], radius);
     }
-  }
-
-  /** The characters in deciding order by the crowd's own priorities (the player first). */
-  private rank(): number {
-    const agents = this.agents;
-    let count = 0;
-    for (let id = 1; id < agents.count; id++) {
-      const role = agents.role[id];
-      if (role !== ABSENT && role !== HOLD && this.front[id] >= 0) this.order[count++] = id;
-    }
-    const prio = this.prio;
-    for (let id = 1; id < agents.count; id++) if (agents.role[id] === STRICT) prio[id] = 1e15;
-    this.order.subarray(0, count).sort((a, b) => prio[b] - prio[a] || a - b);
-    return count;
-  }
-
-  private atGoal(id: number, cell: number): boolean {
-    const agents = this.agents;
-    const role = agents.role[id];
-    if (role === WALK || role === REST) return cell === agents.goal[id];
-    if (role === CHASE) return agents.dist(id, cell) <= IN_REACH;
-    return true;
-  }
-
-  /**
-   * The exact field of `id` towards `goal` when it has one built; asks for it otherwise (until then the
-   * walker is priced by its route, or as the crow flies).
-   */
-  private fieldFor(id: number, goal: number): Float64Array | null {
-    const own = this.ownField[id];
-    if (own !== null && this.fieldGoal[id] === goal) return own;
-    if (goal >= 0 && this.fieldWanted[id] !== goal + 1) {
-      this.fieldWanted[id] = goal + 1;
-      this.fieldQueue.push(id);
-    }
-    return null;
-  }
-
-  private releaseField(id: number): void {
-    const own = this.ownField[id];
-    if (own !== null) this.fieldFree.push(own);
-    this.ownField[id] = null;
-    this.fieldGoal[id] = -1;
-    this.fieldWanted[id] = 0;
-  }
-
-  private serveFields(): void {
-    if (!this.fieldMode) return;
-    let spent = 0;
-    const q = this.fieldQueue;
-    let k = 0;
-    while (k < q.length && spent < FIELD_BUDGET) {
-      const id = q[k++];
-      const goal = this.fieldWanted[id] - 1;
-      if (goal < 0 || this.agents.role[id] !== WALK || this.agents.goal[id] !== goal) continue;
-      const f = this.ownField[id] ?? this.fieldFree.pop() ?? new Float64Array(this.grid.size);
-      // Filling the array costs its size too, beside the cells expanded.
-      spent +=
-        this.host.planner.distanceField(goal, f, { reverse: true, moves: this.moves }) +
-        (this.grid.size >> 3);
-      this.ownField[id] = f;
-      this.fieldGoal[id] = goal;
-      this.agents.field[id] = f;
-    }
-    q.splice(0, k);
   }
 }
 
 function routeEnd(agents: Agents, id: number): number {
   const n = agents.routeLen[id];
   return n > 0 ? agents.routeCells[id][n - 1] : -1;
-}
-
-function growInt(a: Int32Array, n: number, fill: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(n).fill(fill);
-  b.set(a);
-  return b;
-}
-
-function growFloat(a: Float64Array, n: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
 }

@@ -1,13 +1,16 @@
+import { growInt } from './growArrays.ts';
+import { NONE, TileQueues, TOUCH, TOUCHED, VISIT } from './TileQueues.ts';
+
 /**
  * The steps the crowd planner has committed and the order in which characters may enter each tile: the
  * execution side of docs/movement.md's plan. The planner commits whole transitions (every character moves at most
  * one tile, no two end on one tile, nobody swaps, no ring of followers, a diagonal's corners stay empty before
  * and after); characters then take their committed steps as fast as each can, keeping every tile's visits in
- * order. A tile's visitors wait in a queue: a step into it may start only when every earlier visitor has left
- * it, and a diagonal past a corner only when the corner's earlier visitors have left (later ones wait until the
- * diagonal has started; touches do not wait for each other). This is an action dependency graph (Hönig et al.,
- * 2019): its edges point from earlier transitions to later ones, so it has no cycle and execution never
- * deadlocks, however the characters' speeds and step lengths differ.
+ * order. A tile's visitors wait in a queue (TileQueues.ts): a step into it may start only when every earlier
+ * visitor has left it, and a diagonal past a corner only when the corner's earlier visitors have left (later
+ * ones wait until the diagonal has started; touches do not wait for each other). This is an action dependency
+ * graph (Hönig et al., 2019): its edges point from earlier transitions to later ones, so it has no cycle and
+ * execution never deadlocks, however the characters' speeds and step lengths differ.
  *
  * A plan's order of visits is a guess at who gets there first; characters keep their own pace, so one planned
  * second may already stand at the tile while the first is still far away. It may then go first (`overtake`,
@@ -18,27 +21,12 @@
  * pools have grown to the crowd's size.
  */
 
-const NONE = -1;
-/** Entry kinds: a visit, a touch still to come, a touch done (left in the queue until it reaches the head). */
-const VISIT = 0;
-const TOUCH = 1;
-const TOUCHED = 2;
 /** Steps the overtaking check may look through before it gives up (and does not overtake). */
 const OVERTAKE_SEARCH = 96;
 
 export class StepQueue {
-  // Tile queues: per cell, a FIFO of entries.
-  private readonly head: Int32Array;
-  private readonly tail: Int32Array;
-  // Entries (pooled): who, what kind, the number of the step that made it, the next in the tile's queue.
-  private entWho = new Int32Array(256);
-  private entKind = new Uint8Array(256);
-  private entSeq = new Int32Array(256);
-  /** An entry's place in its tile's queue: entries stand in key order (equal keys: first come first). */
-  private entKey = new Float64Array(256);
-  private entNext = new Int32Array(256);
-  private entFree = NONE;
-  private entTop = 0;
+  /** Tile queues: per cell, a FIFO of entries. */
+  private readonly tiles: TileQueues;
   // Committed steps (pooled): its number (per character, counting up), target tile, its visit entry, the
   // corners and their touches, the next step of the same character.
   private mvSeq = new Int32Array(256);
@@ -68,8 +56,7 @@ export class StepQueue {
   overtakes = 0;
 
   constructor(cells: number, width: number) {
-    this.head = new Int32Array(cells).fill(NONE);
-    this.tail = new Int32Array(cells).fill(NONE);
+    this.tiles = new TileQueues(cells);
     this.width = width;
   }
 
@@ -77,12 +64,12 @@ export class StepQueue {
   grow(id: number): void {
     if (id < this.qHead.length) return;
     const n = Math.max(id + 1, this.qHead.length * 2);
-    this.qHead = grow32(this.qHead, n, NONE);
-    this.qTail = grow32(this.qTail, n, NONE);
-    this.qLen = grow32(this.qLen, n, 0);
-    this.seqHead = grow32(this.seqHead, n, 0);
-    this.here = grow32(this.here, n, NONE);
-    this.entering = grow32(this.entering, n, NONE);
+    this.qHead = growInt(this.qHead, n, NONE);
+    this.qTail = growInt(this.qTail, n, NONE);
+    this.qLen = growInt(this.qLen, n, 0);
+    this.seqHead = growInt(this.seqHead, n, 0);
+    this.here = growInt(this.here, n, NONE);
+    this.entering = growInt(this.entering, n, NONE);
   }
 
   /** Committed steps `id` has not started yet. */
@@ -112,7 +99,7 @@ export class StepQueue {
     const seq = this.seqHead[id] + this.qLen[id];
     this.mvSeq[m] = seq;
     this.mvTo[m] = to;
-    this.mvVisit[m] = this.append(to, id, VISIT, seq, key);
+    this.mvVisit[m] = this.tiles.append(to, id, VISIT, seq, key);
     const w = this.width;
     const fx = from % w;
     const tx = to % w;
@@ -121,8 +108,8 @@ export class StepQueue {
       const b = to - (tx - fx);
       this.mvCornerA[m] = a;
       this.mvCornerB[m] = b;
-      this.mvTouchA[m] = this.append(a, id, TOUCH, seq, key);
-      this.mvTouchB[m] = this.append(b, id, TOUCH, seq, key);
+      this.mvTouchA[m] = this.tiles.append(a, id, TOUCH, seq, key);
+      this.mvTouchB[m] = this.tiles.append(b, id, TOUCH, seq, key);
     } else {
       this.mvCornerA[m] = NONE;
       this.mvCornerB[m] = NONE;
@@ -144,7 +131,7 @@ export class StepQueue {
     const m = this.qHead[id];
     if (m === NONE) return false;
     const to = this.mvTo[m];
-    if (this.head[to] !== this.mvVisit[m] || occupant[to] !== 0) return false;
+    if (this.tiles.head[to] !== this.mvVisit[m] || occupant[to] !== 0) return false;
     return this.cornersReady(m, occupant);
   }
 
@@ -154,17 +141,11 @@ export class StepQueue {
     const a = this.mvCornerA[m];
     const b = this.mvCornerB[m];
     return (
-      occupant[a] === 0 && occupant[b] === 0 && this.touchReady(a, ta) && this.touchReady(b, this.mvTouchB[m])
+      occupant[a] === 0 &&
+      occupant[b] === 0 &&
+      this.tiles.touchReady(a, ta) &&
+      this.tiles.touchReady(b, this.mvTouchB[m])
     );
-  }
-
-  /** A touch may happen once every visit before it in the tile's queue has left (touches before it need not). */
-  private touchReady(cell: number, e: number): boolean {
-    for (let h = this.head[cell]; h !== NONE; h = this.entNext[h]) {
-      if (h === e) return true;
-      if (this.entKind[h] === VISIT) return false;
-    }
-    return false;
   }
 
   /**
@@ -175,24 +156,20 @@ export class StepQueue {
   overtake(id: number, occupant: Int32Array): boolean {
     const m = this.qHead[id];
     if (m === NONE) return false;
+    const tiles = this.tiles;
     const to = this.mvTo[m];
     const e = this.mvVisit[m];
-    if (this.head[to] === e || occupant[to] !== 0 || !this.cornersReady(m, occupant)) return this.no(0);
+    if (tiles.head[to] === e || occupant[to] !== 0 || !this.cornersReady(m, occupant)) return this.no(0);
     // It must leave the tile again by a committed step, or those it overtakes would wait for ever.
     if (this.mvNext[m] === NONE) return this.no(1);
-    for (let x = this.head[to]; x !== e; x = this.entNext[x]) {
-      if (this.entKind[x] !== VISIT) return this.no(2);
-      const who = this.entWho[x];
-      if (this.entSeq[x] - this.seqHead[who] < 1) return this.no(3);
+    for (let x = tiles.head[to]; x !== e; x = tiles.next[x]) {
+      if (tiles.kind[x] !== VISIT) return this.no(2);
+      const who = tiles.who[x];
+      if (tiles.seq[x] - this.seqHead[who] < 1) return this.no(3);
     }
     if (this.leavingWaitsFor(id, this.mvSeq[m] + 1, to, e, occupant)) return this.no(4);
     // Move its entry to the head of the tile's queue.
-    let prev = this.head[to];
-    while (this.entNext[prev] !== e) prev = this.entNext[prev];
-    this.entNext[prev] = this.entNext[e];
-    if (this.tail[to] === e) this.tail[to] = prev;
-    this.entNext[e] = this.head[to];
-    this.head[to] = e;
+    this.tiles.toHead(to, e);
     this.overtakes++;
     return true;
   }
@@ -209,6 +186,12 @@ export class StepQueue {
     mine: number,
     occupant: Int32Array,
   ): boolean {
+    const tiles = this.tiles;
+    const head = tiles.head;
+    const entNext = tiles.next;
+    const entWho = tiles.who;
+    const entSeq = tiles.seq;
+    const entKind = tiles.kind;
     const todoWho = this.todoWho;
     const todoSeq = this.todoSeq;
     let n = 0;
@@ -219,8 +202,8 @@ export class StepQueue {
       const who = todoWho[k];
       const s = todoSeq[k++];
       // Is this a step of someone overtaken, at or after its visit of `cell`?
-      for (let x = this.head[cell]; x !== mine; x = this.entNext[x]) {
-        if (this.entWho[x] === who && s >= this.entSeq[x]) return true;
+      for (let x = head[cell]; x !== mine; x = entNext[x]) {
+        if (entWho[x] === who && s >= entSeq[x]) return true;
       }
       if (s < this.seqHead[who]) continue; // already under way or done
       const mv = this.moveAt(who, s);
@@ -242,12 +225,12 @@ export class StepQueue {
           todoWho[n] = o;
           todoSeq[n++] = this.seqHead[o];
         }
-        for (let x = this.head[t]; x !== own && x !== NONE; x = this.entNext[x]) {
-          const kind = this.entKind[x];
+        for (let x = head[t]; x !== own && x !== NONE; x = entNext[x]) {
+          const kind = entKind[x];
           if (kind === TOUCHED || (c > 0 && kind !== VISIT)) continue;
-          const y = this.entWho[x];
+          const y = entWho[x];
           // A visit is cleared when its visitor leaves (its next step), a touch when the diagonal starts.
-          const need = kind === VISIT ? this.entSeq[x] + 1 : this.entSeq[x];
+          const need = kind === VISIT ? entSeq[x] + 1 : entSeq[x];
           if (n === OVERTAKE_SEARCH) return true;
           todoWho[n] = y;
           todoSeq[n++] = x === this.here[y] || x === this.entering[y] ? this.seqHead[y] : need;
@@ -275,10 +258,10 @@ export class StepQueue {
     const m = this.qHead[id];
     const to = this.mvTo[m];
     if (this.mvTouchA[m] !== NONE) {
-      this.entKind[this.mvTouchA[m]] = TOUCHED;
-      this.entKind[this.mvTouchB[m]] = TOUCHED;
-      this.dropDone(this.mvCornerA[m]);
-      this.dropDone(this.mvCornerB[m]);
+      this.tiles.kind[this.mvTouchA[m]] = TOUCHED;
+      this.tiles.kind[this.mvTouchB[m]] = TOUCHED;
+      this.tiles.dropDone(this.mvCornerA[m]);
+      this.tiles.dropDone(this.mvCornerB[m]);
     }
     this.entering[id] = this.mvVisit[m];
     this.qHead[id] = this.mvNext[m];
@@ -292,7 +275,7 @@ export class StepQueue {
   /** `id` arrived, leaving tile `left`: the next visitor of `left` may come. */
   arrived(id: number, left: number): void {
     const e = this.here[id];
-    if (e !== NONE) this.popHead(left, e);
+    if (e !== NONE) this.tiles.popHead(left, e);
     this.here[id] = this.entering[id];
     this.entering[id] = NONE;
   }
@@ -302,15 +285,12 @@ export class StepQueue {
    * stepping to). Steps under way finish; the tiles they hold are held, and later plans wait for them.
    */
   clear(): void {
-    this.head.fill(NONE);
-    this.tail.fill(NONE);
+    this.tiles.clear();
     this.qHead.fill(NONE);
     this.qTail.fill(NONE);
     this.qLen.fill(0);
     this.here.fill(NONE);
     this.entering.fill(NONE);
-    this.entFree = NONE;
-    this.entTop = 0;
     this.mvFree = NONE;
     this.mvTop = 0;
   }
@@ -337,7 +317,7 @@ export class StepQueue {
     }
     for (let k = 0; k < cells.length; k++) {
       const c = cells[k];
-      while (this.head[c] !== NONE) this.unlinkHead(c);
+      this.tiles.empty(c);
     }
   }
 
@@ -348,10 +328,10 @@ export class StepQueue {
   forgetSteps(id: number): void {
     for (let m = this.qHead[id]; m !== NONE; ) {
       const next = this.mvNext[m];
-      this.unlink(this.mvTo[m], this.mvVisit[m]);
+      this.tiles.unlink(this.mvTo[m], this.mvVisit[m]);
       if (this.mvTouchA[m] !== NONE) {
-        this.unlink(this.mvCornerA[m], this.mvTouchA[m]);
-        this.unlink(this.mvCornerB[m], this.mvTouchB[m]);
+        this.tiles.unlink(this.mvCornerA[m], this.mvTouchA[m]);
+        this.tiles.unlink(this.mvCornerB[m], this.mvTouchB[m]);
       }
       this.freeMove(m);
       m = next;
@@ -368,84 +348,10 @@ export class StepQueue {
    */
   vanish(id: number, cell: number, toCell: number): void {
     this.forgetSteps(id);
-    if (this.here[id] !== NONE) this.unlink(cell, this.here[id]);
-    if (this.entering[id] !== NONE) this.unlink(toCell, this.entering[id]);
+    if (this.here[id] !== NONE) this.tiles.unlink(cell, this.here[id]);
+    if (this.entering[id] !== NONE) this.tiles.unlink(toCell, this.entering[id]);
     this.here[id] = NONE;
     this.entering[id] = NONE;
-  }
-
-  /** Takes entry `e` out of `cell`'s queue wherever it stands. */
-  private unlink(cell: number, e: number): void {
-    let prev = NONE;
-    let x = this.head[cell];
-    while (x !== NONE && x !== e) {
-      prev = x;
-      x = this.entNext[x];
-    }
-    if (x === NONE) return;
-    if (prev === NONE) this.head[cell] = this.entNext[e];
-    else this.entNext[prev] = this.entNext[e];
-    if (this.tail[cell] === e) this.tail[cell] = prev;
-    this.entNext[e] = this.entFree;
-    this.entFree = e;
-    this.dropDone(cell);
-  }
-
-  private append(cell: number, who: number, kind: number, seq: number, key: number): number {
-    let e = this.entFree;
-    if (e !== NONE) this.entFree = this.entNext[e];
-    else {
-      if (this.entTop === this.entWho.length) this.growEntries();
-      e = this.entTop++;
-    }
-    this.entWho[e] = who;
-    this.entKind[e] = kind;
-    this.entSeq[e] = seq;
-    this.entKey[e] = key;
-    this.entNext[e] = NONE;
-    const tail = this.tail[cell];
-    if (tail === NONE) {
-      this.head[cell] = e;
-      this.tail[cell] = e;
-    } else if (this.entKey[tail] <= key) {
-      this.entNext[tail] = e;
-      this.tail[cell] = e;
-    } else {
-      // A timetabled visit earlier than some already queued: in its place by key.
-      let prev = NONE;
-      let x = this.head[cell];
-      while (x !== NONE && this.entKey[x] <= key) {
-        prev = x;
-        x = this.entNext[x];
-      }
-      this.entNext[e] = x;
-      if (prev === NONE) this.head[cell] = e;
-      else this.entNext[prev] = e;
-    }
-    return e;
-  }
-
-  /**
-   * Removes visit `e`, the head of `cell`'s queue (execution keeps visits in order, so it always is), and the
-   * touches done behind it.
-   */
-  private popHead(cell: number, e: number): void {
-    if (this.head[cell] !== e) return;
-    this.unlinkHead(cell);
-    this.dropDone(cell);
-  }
-
-  /** Drops touches already done from the head of `cell`'s queue. */
-  private dropDone(cell: number): void {
-    while (this.head[cell] !== NONE && this.entKind[this.head[cell]] === TOUCHED) this.unlinkHead(cell);
-  }
-
-  private unlinkHead(cell: number): void {
-    const e = this.head[cell];
-    this.head[cell] = this.entNext[e];
-    if (this.head[cell] === NONE) this.tail[cell] = NONE;
-    this.entNext[e] = this.entFree;
-    this.entFree = e;
   }
 
   private newMove(): number {
@@ -463,34 +369,15 @@ export class StepQueue {
     this.mvFree = m;
   }
 
-  private growEntries(): void {
-    const n = this.entWho.length * 2;
-    this.entWho = grow32(this.entWho, n, 0);
-    this.entSeq = grow32(this.entSeq, n, 0);
-    const key = new Float64Array(n);
-    key.set(this.entKey);
-    this.entKey = key;
-    this.entNext = grow32(this.entNext, n, 0);
-    const kind = new Uint8Array(n);
-    kind.set(this.entKind);
-    this.entKind = kind;
-  }
-
   private growMoves(): void {
     const n = this.mvTo.length * 2;
-    this.mvSeq = grow32(this.mvSeq, n, 0);
-    this.mvTo = grow32(this.mvTo, n, 0);
-    this.mvVisit = grow32(this.mvVisit, n, 0);
-    this.mvTouchA = grow32(this.mvTouchA, n, 0);
-    this.mvTouchB = grow32(this.mvTouchB, n, 0);
-    this.mvCornerA = grow32(this.mvCornerA, n, 0);
-    this.mvCornerB = grow32(this.mvCornerB, n, 0);
-    this.mvNext = grow32(this.mvNext, n, 0);
+    this.mvSeq = growInt(this.mvSeq, n, 0);
+    this.mvTo = growInt(this.mvTo, n, 0);
+    this.mvVisit = growInt(this.mvVisit, n, 0);
+    this.mvTouchA = growInt(this.mvTouchA, n, 0);
+    this.mvTouchB = growInt(this.mvTouchB, n, 0);
+    this.mvCornerA = growInt(this.mvCornerA, n, 0);
+    this.mvCornerB = growInt(this.mvCornerB, n, 0);
+    this.mvNext = growInt(this.mvNext, n, 0);
   }
-}
-
-function grow32(a: Int32Array, n: number, fill: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(n).fill(fill);
-  b.set(a);
-  return b;
 }

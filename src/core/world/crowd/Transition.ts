@@ -1,6 +1,8 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, HOLD, STRICT } from './Agents.ts';
+import { Candidates } from './Candidates.ts';
+import { CornerMarks } from './CornerMarks.ts';
 import { Corridors } from './Corridors.ts';
 
 /**
@@ -21,17 +23,8 @@ import { Corridors } from './Corridors.ts';
 const NONE = 0;
 /** Stands in `occNow`/`occNext` for a tile held by a step under way (no character decides for it). */
 const HELD = 0x7fffffff;
-/**
- * Candidates rank by the distance left from them (PIBT's order: any tile nearer the goal beats staying);
- * among tiles as near, the shorter step (straight before diagonal, a cheap tile before a costly one) first.
- */
-const STEP_TIE = 1e-3;
 /** Direction index of the unit offset (dx, dy), at (dy + 1) * 3 + dx + 1. */
 const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
-/** Tie-breaking noise, far below any difference in distance. */
-const JITTER = 1e-6;
-/** Added to the rank of a tile a pushed character should take only when nothing else is left. */
-const DEFER = 1e12;
 
 export class Transition {
   /** The next tile of each character (by id), -1 while undecided. */
@@ -47,12 +40,10 @@ export class Transition {
   private readonly touched: Int32Array;
   /** Where two that meet head-on cannot pass, and whether backing away finds room (the swap's tests). */
   private readonly corridors: Corridors;
-  private touchedList = new Int32Array(64);
-  private touchedCount = 0;
-  // Per character: its candidate tiles, best first (up to 9), and how many.
-  private cand = new Int32Array(16 * 9);
-  private candKey = new Float64Array(16 * 9);
-  private candCount = new Int32Array(16);
+  /** The diagonals' corners marked in `touched`. */
+  private readonly corners: CornerMarks;
+  /** Per character: its candidate tiles, best first. */
+  private readonly cands: Candidates;
   private salt = 0;
   /** PIBT calls made: the search's unit of work. */
   work = 0;
@@ -77,6 +68,8 @@ export class Transition {
     this.occNext = shared?.occNext ?? new Int32Array(grid.size);
     this.touched = shared?.touched ?? new Int32Array(grid.size);
     this.corridors = new Corridors(grid, agents, moves, this.occNow);
+    this.corners = new CornerMarks(grid.width, this.occNow, this.occNext, this.touched);
+    this.cands = new Candidates(grid, agents, moves, this.occNow, this.corridors);
   }
 
   grow(id: number): void {
@@ -85,15 +78,7 @@ export class Transition {
     const to = new Int32Array(n);
     to.set(this.to);
     this.to = to;
-    const cand = new Int32Array(n * 9);
-    cand.set(this.cand);
-    this.cand = cand;
-    const key = new Float64Array(n * 9);
-    key.set(this.candKey);
-    this.candKey = key;
-    const count = new Int32Array(n);
-    count.set(this.candCount);
-    this.candCount = count;
+    this.cands.grow(n);
   }
 
   /**
@@ -138,7 +123,7 @@ export class Transition {
     }
     for (let id = 1; id < ids && ok; id++) {
       const t = to[id];
-      if (t >= 0 && from[id] >= 0 && t !== from[id] && !this.markCorners(from[id], t)) ok = false;
+      if (t >= 0 && from[id] >= 0 && t !== from[id] && !this.corners.mark(from[id], t)) ok = false;
     }
     for (let k = 0; k < count && ok; k++) {
       const id = order[k];
@@ -158,8 +143,7 @@ export class Transition {
       occNow[held![k]] = NONE;
       occNext[held![k]] = NONE;
     }
-    for (let k = 0; k < this.touchedCount; k++) this.touched[this.touchedList[k]] = 0;
-    this.touchedCount = 0;
+    this.corners.clear();
     return ok;
   }
 
@@ -171,15 +155,16 @@ export class Transition {
     const occNow = this.occNow;
     const occNext = this.occNext;
     const c = from[i];
-    const n = this.candidates(i, c, parent);
+    const n = this.cands.fill(i, c, parent, this.salt, this.followCost, this.swap);
+    const cand = this.cands.tile;
     const base = i * 9;
     let puller = NONE;
     if (this.swap && this.pullOn && n > 1 && this.agents.role[i] !== STRICT) {
-      puller = this.swapPartner(i, c, this.cand[base]);
-      if (puller !== NONE) this.reverse(base, n);
+      puller = this.swapPartner(i, c, cand[base]);
+      if (puller !== NONE) this.cands.reverse(i, n);
     }
     for (let k = 0; k < n; k++) {
-      const u = this.cand[base + k];
+      const u = cand[base + k];
       if (u === c) {
         if (forced || occNext[c] !== NONE) continue;
         occNext[c] = i;
@@ -205,12 +190,12 @@ export class Transition {
           if (tj === c || this.closesRing(i, j)) continue;
         } else if (j === parent || !this.pushable(j)) continue;
       }
-      if (!this.markCorners(c, u)) continue;
+      if (!this.corners.mark(c, u)) continue;
       occNext[u] = i;
       to[i] = u;
       if (j !== NONE && to[j] < 0 && !this.pibt(j, i)) {
         // j could not get out of the way: it stays on u (it reserved it), and i tries its next tile.
-        this.unmarkCorners(c, u);
+        this.corners.unmark(c, u);
         to[i] = -1;
         continue;
       }
@@ -222,70 +207,6 @@ export class Transition {
     occNext[c] = i;
     to[i] = c;
     return false;
-  }
-
-  /**
-   * Fills i's candidates, best first: its route's next tile only (STRICT), else every step and staying. One
-   * pushed by `parent` tries last the tiles where the parent would have to get past it again with no room
-   * to do so (along a corridor the parent must take): it steps aside instead when it can.
-   */
-  private candidates(i: number, c: number, parent: number): number {
-    const base = i * 9;
-    const cand = this.cand;
-    const key = this.candKey;
-    const agents = this.agents;
-    let n = 0;
-    if (agents.role[i] === STRICT) {
-      const next = agents.routeNext(i, c);
-      if (next >= 0) cand[base + n++] = next;
-      cand[base + n++] = c;
-      this.candCount[i] = n;
-      return n;
-    }
-    const grid = this.grid;
-    const w = this.width;
-    const x = c % w;
-    const y = (c - x) / w;
-    const step = this.moves === 8 ? 1 : 2;
-    const salt = this.salt;
-    for (let d = 0; d < 8; d += step) {
-      if (!grid.canStep(x, y, d)) continue;
-      const u = c + DY[d] * w + DX[d];
-      cand[base + n] = u;
-      key[base + n] =
-        agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
-      // Entering a tile someone stands on means waiting until they have left it (a step's time).
-      if (this.occNow[u] !== NONE) key[base + n] += this.followCost;
-      if (parent !== NONE && this.swap && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
-      n++;
-    }
-    cand[base + n] = c;
-    key[base + n] = agents.dist(i, c) + JITTER * noise(c, salt);
-    n++;
-    // Insertion sort: nine at most.
-    for (let a = 1; a < n; a++) {
-      const cv = cand[base + a];
-      const kv = key[base + a];
-      let b = a - 1;
-      while (b >= 0 && key[base + b] > kv) {
-        cand[base + b + 1] = cand[base + b];
-        key[base + b + 1] = key[base + b];
-        b--;
-      }
-      cand[base + b + 1] = cv;
-      key[base + b + 1] = kv;
-    }
-    this.candCount[i] = n;
-    return n;
-  }
-
-  private reverse(base: number, n: number): void {
-    const cand = this.cand;
-    for (let a = 0, b = n - 1; a < b; a++, b--) {
-      const t = cand[base + a];
-      cand[base + a] = cand[base + b];
-      cand[base + b] = t;
-    }
   }
 
   /** Whether the grid allows the step from `a` into its neighbour `b` (one-way edges included). */
@@ -323,45 +244,6 @@ export class Transition {
       x = y;
     }
     return true;
-  }
-
-  /**
-   * A diagonal from `c` to `u` needs both corner tiles empty now and next; reserves them as touched.
-   * Straight steps need nothing. Returns false when a corner is not free.
-   */
-  private markCorners(c: number, u: number): boolean {
-    const w = this.width;
-    const cx = c % w;
-    const ux = u % w;
-    if (cx === ux || u - ux === c - cx) return true;
-    const a = c + (ux - cx);
-    const b = u - (ux - cx);
-    const occNow = this.occNow;
-    const occNext = this.occNext;
-    if (occNow[a] !== NONE || occNext[a] !== NONE || occNow[b] !== NONE || occNext[b] !== NONE) return false;
-    this.touch(a);
-    this.touch(b);
-    return true;
-  }
-
-  private unmarkCorners(c: number, u: number): void {
-    const w = this.width;
-    const cx = c % w;
-    const ux = u % w;
-    if (cx === ux || u - ux === c - cx) return;
-    this.touched[c + (ux - cx)]--;
-    this.touched[u - (ux - cx)]--;
-  }
-
-  private touch(cell: number): void {
-    if (this.touched[cell]++ === 0) {
-      if (this.touchedCount === this.touchedList.length) {
-        const more = new Int32Array(this.touchedList.length * 2);
-        more.set(this.touchedList);
-        this.touchedList = more;
-      }
-      this.touchedList[this.touchedCount++] = cell;
-    }
   }
 
   /**
@@ -403,7 +285,7 @@ export class Transition {
     if (this.to[k] >= 0 || this.occNext[c] !== NONE) return;
     const from = this.from[k];
     if (!this.canMove(from, c) || this.closesRing(k, i)) return;
-    if (!this.markCorners(from, c)) return;
+    if (!this.corners.mark(from, c)) return;
     this.occNext[c] = k;
     this.to[k] = c;
   }
@@ -424,13 +306,4 @@ export class Transition {
     }
     return true;
   }
-}
-
-/** A deterministic pseudo-random number in [0, 1) for a tile and a salt. */
-function noise(cell: number, salt: number): number {
-  let h = Math.imul(cell ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
 }

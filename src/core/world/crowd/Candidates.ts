@@ -1,0 +1,131 @@
+import type { NavGrid } from '../../grid/index.ts';
+import { DX, DY } from '../../grid/index.ts';
+import { type Agents, STRICT } from './Agents.ts';
+import type { Corridors } from './Corridors.ts';
+
+const NONE = 0;
+/**
+ * Candidates rank by the distance left from them (PIBT's order: any tile nearer the goal beats staying);
+ * among tiles as near, the shorter step (straight before diagonal, a cheap tile before a costly one) first.
+ */
+const STEP_TIE = 1e-3;
+/** Tie-breaking noise, far below any difference in distance. */
+const JITTER = 1e-6;
+/** Added to the rank of a tile a pushed character should take only when nothing else is left. */
+const DEFER = 1e12;
+
+/**
+ * The tiles a character may take in PIBT's step (Transition.ts), best first: the neighbours it can step to
+ * and its own tile, ranked by the distance left from each. It reads the transition's own `occNow` (who stands
+ * on each tile, NONE for nobody) and the swap's corridor tests.
+ */
+export class Candidates {
+  /** Per character (by id): its candidate tiles, best first, from `id * 9` (up to 9). */
+  tile = new Int32Array(16 * 9);
+  private key = new Float64Array(16 * 9);
+  /** Per character: how many. */
+  private count = new Int32Array(16);
+  private readonly grid: NavGrid;
+  private readonly agents: Agents;
+  private readonly moves: 8 | 4;
+  private readonly width: number;
+  private readonly occNow: Int32Array;
+  private readonly corridors: Corridors;
+
+  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, occNow: Int32Array, corridors: Corridors) {
+    this.grid = grid;
+    this.agents = agents;
+    this.moves = moves;
+    this.width = grid.width;
+    this.occNow = occNow;
+    this.corridors = corridors;
+  }
+
+  /** Makes room for `n` characters. */
+  grow(n: number): void {
+    const cand = new Int32Array(n * 9);
+    cand.set(this.tile);
+    this.tile = cand;
+    const key = new Float64Array(n * 9);
+    key.set(this.key);
+    this.key = key;
+    const count = new Int32Array(n);
+    count.set(this.count);
+    this.count = count;
+  }
+
+  /**
+   * Fills i's candidates (i standing on `c`), best first: its route's next tile only (STRICT), else every step
+   * and staying. One pushed by `parent` tries last the tiles where the parent would have to get past it again
+   * with no room to do so (along a corridor the parent must take): it steps aside instead when it can (with
+   * `swap`). `salt` varies the tie-breaking; `followCost` is added to a tile someone stands on. Returns how many.
+   */
+  fill(i: number, c: number, parent: number, salt: number, followCost: number, swap: boolean): number {
+    const base = i * 9;
+    const cand = this.tile;
+    const key = this.key;
+    const agents = this.agents;
+    let n = 0;
+    if (agents.role[i] === STRICT) {
+      const next = agents.routeNext(i, c);
+      if (next >= 0) cand[base + n++] = next;
+      cand[base + n++] = c;
+      this.count[i] = n;
+      return n;
+    }
+    const grid = this.grid;
+    const w = this.width;
+    const x = c % w;
+    const y = (c - x) / w;
+    const step = this.moves === 8 ? 1 : 2;
+    for (let d = 0; d < 8; d += step) {
+      if (!grid.canStep(x, y, d)) continue;
+      const u = c + DY[d] * w + DX[d];
+      cand[base + n] = u;
+      key[base + n] =
+        agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
+      // Entering a tile someone stands on means waiting until they have left it (a step's time).
+      if (this.occNow[u] !== NONE) key[base + n] += followCost;
+      if (parent !== NONE && swap && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
+      n++;
+    }
+    cand[base + n] = c;
+    key[base + n] = agents.dist(i, c) + JITTER * noise(c, salt);
+    n++;
+    // Insertion sort: nine at most.
+    for (let a = 1; a < n; a++) {
+      const cv = cand[base + a];
+      const kv = key[base + a];
+      let b = a - 1;
+      while (b >= 0 && key[base + b] > kv) {
+        cand[base + b + 1] = cand[base + b];
+        key[base + b + 1] = key[base + b];
+        b--;
+      }
+      cand[base + b + 1] = cv;
+      key[base + b + 1] = kv;
+    }
+    this.count[i] = n;
+    return n;
+  }
+
+  /** Reverses i's first `n` candidates (the swap: backing away, worst first). */
+  reverse(i: number, n: number): void {
+    const cand = this.tile;
+    const base = i * 9;
+    for (let a = 0, b = n - 1; a < b; a++, b--) {
+      const t = cand[base + a];
+      cand[base + a] = cand[base + b];
+      cand[base + b] = t;
+    }
+  }
+}
+
+/** A deterministic pseudo-random number in [0, 1) for a tile and a salt. */
+function noise(cell: number, salt: number): number {
+  let h = Math.imul(cell ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
