@@ -7,7 +7,7 @@ import Phaser from 'phaser';
 import { DX, DY } from '../core/grid/index.ts';
 import type { Exit, LoadedMap } from '../core/tiled/index.ts';
 import type { BrainState, Character, Journey } from '../core/world/index.ts';
-import { populate, World } from '../core/world/index.ts';
+import { type World, worldForMap } from '../core/world/index.ts';
 import { spawnsFor } from './arrival.ts';
 import type { CameraRig } from './CameraRig.ts';
 import { CharacterSprites } from './CharacterSprites.ts';
@@ -331,29 +331,26 @@ export function worldFor(
   warnings: string[] = [],
   ahead = false,
 ): World {
-  // The navigation grid comes with the loaded map and outlives a restart of the scene: start it empty.
-  map.nav.occupant.fill(0);
-  const world = new World(map.nav, {
-    seed: params.seed,
-    debug: true,
-    moves: params.moves ?? map.moves,
-    respawn: map.respawn,
-    exits: map.exits,
-  });
-  populate(world, spawnsFor(map, arrival), {
-    enemies: params.enemies,
-    aggro: params.aggro,
-    leash: params.leash,
-    hp: params.hp,
-    safeRadius: ahead ? 0 : map.safeRadius,
-    warn: (why) => {
-      const sentence = `Map ${map.name}: ${why}.`;
-      warnings.push(sentence);
-      console.warn(sentence);
+  // The navigation grid comes with the loaded map and outlives a restart of the scene: worldForMap starts it
+  // empty.
+  const world = worldForMap(
+    { ...map, spawns: spawnsFor(map, arrival) },
+    {
+      seed: params.seed,
+      debug: true,
+      moves: params.moves,
+      enemies: params.enemies,
+      aggro: params.aggro,
+      leash: params.leash,
+      hp: params.hp,
+      safeRadius: ahead ? 0 : undefined,
+      warn: (why) => {
+        const sentence = `Map ${map.name}: ${why}.`;
+        warnings.push(sentence);
+        console.warn(sentence);
+      },
     },
-  });
-  // Which tiles reach which is labelled on the first click otherwise: do it while the map loads instead.
-  world.regions.refresh();
+  );
   return world;
 }
 

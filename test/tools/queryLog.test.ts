@@ -26,6 +26,7 @@ const FIELDS = [
   'occupied',
   'maxExpanded',
   'partial',
+  'toll',
   'status',
   'cost',
   'expanded',
@@ -34,7 +35,7 @@ const FIELDS = [
 
 /** Replays every logged search on a fresh copy of the map: the same status and cost, without the world. */
 async function replaysExactly(map: string, lines: string[]): Promise<void> {
-  const { grid } = await loadSessionMap(`${ROOT}${map}`);
+  const grid = (await loadSessionMap(`${ROOT}${map}`)).nav;
   const planner = new PathPlanner(grid);
   for (let i = 0; i < lines.length; i++) {
     const q = parseQueryLine(lines[i], `line ${i + 1}`);
@@ -67,6 +68,14 @@ describe('the query log (sim --queries, crowd --queries)', () => {
     expect(Object.keys(first)).toEqual(FIELDS);
     const kinds = new Set(lines.map((l) => JSON.parse(l).occupancy.kind));
     expect(kinds).toContain('cost');
+    // The town has exits: the player's walks pay their toll, as in the game, and say so; nobody else's do.
+    const tolled = lines.map((l) => JSON.parse(l)).filter((q) => q.toll !== null);
+    expect(tolled.length).toBeGreaterThan(0);
+    for (const q of tolled) {
+      expect(q.id).toBe(1);
+      expect(q.toll.extra).toBe(5);
+      expect(q.toll.cells).toContainEqual([8, 24]);
+    }
     // The cells others held are those within the radius of the start.
     for (const l of lines) {
       const q = JSON.parse(l);

@@ -6,7 +6,7 @@
  * planner expanded. Figures are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { populate, Rng, World } from '../../src/core/world/index.ts';
+import { Rng, worldForMap } from '../../src/core/world/index.ts';
 import { loadMapFile } from '../lib/node-reader.ts';
 
 const SAMPLES = 200;
@@ -50,8 +50,7 @@ async function main(file: string): Promise<void> {
     for (const kind of ['hover', 'click'] as const) {
       // A fresh map each time: a world holds its characters' tiles in the grid.
       const fresh = await loadMapFile(file);
-      const world = new World(fresh.nav, { seed: 1 });
-      populate(world, fresh.spawns, { enemies: 0 });
+      const world = worldForMap(fresh, { seed: 1, enemies: 0 });
       const p = world.player!;
       // The region labels are built on the first click after a map change: timed apart, then warm.
       const t0 = performance.now();

@@ -5,7 +5,7 @@
  * crowd chases from the first ticks; the player is sent to a seeded random reachable tile every 3–6 s.
  */
 import { performance } from 'node:perf_hooks';
-import { populate, Rng, World } from '../../src/core/world/index.ts';
+import { Rng, worldForMap } from '../../src/core/world/index.ts';
 import { loadMapFile } from '../lib/node-reader.ts';
 
 const MAP = 'maps/field.tmj';
@@ -14,10 +14,15 @@ const TICKS = 1200;
 
 async function run(enemies: number): Promise<Record<string, number>> {
   const map = await loadMapFile(MAP);
-  const world = new World(map.nav, { seed: 42 });
-  // A leash wider than the map too, so they chase for the whole run; the player does not die here, so the crowd
-  // keeps chasing (no return-home waves in the figures).
-  populate(world, map.spawns, { enemies, aggro: 1000, leash: 1000, hp: Number.MAX_SAFE_INTEGER });
+  // The map's world as the game builds it, with a leash wider than the map too, so they chase for the whole run;
+  // the player does not die here, so the crowd keeps chasing (no return-home waves in the figures).
+  const world = worldForMap(map, {
+    seed: 42,
+    enemies,
+    aggro: 1000,
+    leash: 1000,
+    hp: Number.MAX_SAFE_INTEGER,
+  });
   const p = world.player!;
   const reach = new Float64Array(map.nav.size);
   world.planner.distanceField(p.cell, reach);

@@ -90,29 +90,24 @@ function parseArgs(argv: string[]): Args {
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  const { grid, spawns, moves } = await loadSessionMap(args.map);
+  const map = await loadSessionMap(args.map);
   const writer = (file: string | undefined, what: string) =>
     file ? new LineWriter(file, (f) => new UsageError(`${f}: the ${what} file cannot be written.`)) : null;
   const trace = writer(args.trace, 'trace');
   const queries = writer(args.queries, 'query log');
-  const summary = runSession(
-    grid,
-    spawns,
-    { ...args, moves: args.moves ?? moves },
-    {
-      onWorld(world) {
-        trace?.line(traceHeader(world));
-        if (queries) new QueryLog(world, (line) => queries.line(line));
-      },
-      afterTick(world) {
-        if (!trace) return;
-        for (let i = 0; i < world.events.count; i++) {
-          const line = traceLine(world.events.at(i));
-          if (line) trace.line(line);
-        }
-      },
+  const summary = runSession(map, args, {
+    onWorld(world) {
+      trace?.line(traceHeader(world));
+      if (queries) new QueryLog(world, (line) => queries.line(line));
     },
-  );
+    afterTick(world) {
+      if (!trace) return;
+      for (let i = 0; i < world.events.count; i++) {
+        const line = traceLine(world.events.at(i));
+        if (line) trace.line(line);
+      }
+    },
+  });
   trace?.close();
   queries?.close();
   process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -34,8 +34,20 @@ export class EasyStarReplay {
     const q = r.query;
     const w = this.width;
     const policy = q.occupancy;
+    // A toll (the map's exits on the player's walks) is a cost on entering its cells but the goal, as the
+    // game's is; an occupied toll cell pays both.
+    const toll = q.toll?.extra ?? 0;
+    if (q.toll)
+      for (const c of q.toll.cells)
+        if (c !== target) es.setAdditionalPointCost(c % w, Math.floor(c / w), 1 + toll);
     if (policy?.kind === 'cost') {
-      for (const c of r.others) es.setAdditionalPointCost(c % w, Math.floor(c / w), 1 + policy.extra);
+      const onToll = q.toll ? new Set(q.toll.cells) : null;
+      for (const c of r.others)
+        es.setAdditionalPointCost(
+          c % w,
+          Math.floor(c / w),
+          1 + policy.extra + (onToll?.has(c) && c !== target ? toll : 0),
+        );
     } else if (policy?.kind === 'block') {
       for (const c of r.others)
         if (!(policy.allowGoal && c === target)) es.avoidAdditionalPoint(c % w, Math.floor(c / w));

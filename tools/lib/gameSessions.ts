@@ -33,11 +33,10 @@ function play(
     about,
     map,
     async record() {
-      const { grid, spawns } = await loadSessionMap(`${ROOT}${map}`);
+      const loaded = await loadSessionMap(`${ROOT}${map}`);
       const lines: string[] = [];
       runSession(
-        grid,
-        spawns,
+        loaded,
         { enemies, ticks: 6000, seed, tickHz: 20 },
         { onWorld: (world) => new QueryLog(world, (l) => lines.push(l)) },
       );
@@ -74,5 +73,5 @@ export const GAME_SESSIONS: GameSession[] = [
 
 /** A fresh grid of the session's map, nobody on it (for replays). */
 export async function sessionGrid(s: GameSession): Promise<NavGrid> {
-  return (await loadSessionMap(`${ROOT}${s.map}`)).grid;
+  return (await loadSessionMap(`${ROOT}${s.map}`)).nav;
 }

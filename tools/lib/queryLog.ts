@@ -5,11 +5,13 @@
  *   { "t": 812, "id": 14, "start": [x, y], "goals": [[x, y], ...], "moves": 8,
  *     "occupancy": { "kind": "cost", "radius": 3, "extra": 4, "allowGoal": false },
  *     "occupied": [[x, y], ...], "maxExpanded": 6000, "partial": false,
+ *     "toll": { "cells": [[x, y], ...], "extra": 5 },
  *     "status": "found", "cost": 17.07, "expanded": 9, "us": 3.2 }
  *
  * `t` the tick, `id` the searching character (0 when the policy names none), `occupied` the cells within
  * `radius` of the start (Chebyshev; null radius: the whole map) held by someone other than the searcher at
- * that moment, `maxExpanded` null when unlimited, `us` that search's own time in microseconds (the `find`
+ * that moment, `maxExpanded` null when unlimited, `toll` the cells the path pays `extra` more to enter (the
+ * map's exit tiles, on the player's walks; null when none), `us` that search's own time in microseconds (the `find`
  * call alone). To replay: the same map, those cells held by one other character, the searcher as `self`.
  */
 import { performance } from 'node:perf_hooks';
@@ -33,6 +35,8 @@ export interface LoggedQuery {
   occupied: [number, number][];
   maxExpanded: number | null;
   partial: boolean;
+  /** Cells the path pays `extra` more to enter (the map's exits, on the player's walks), or null. */
+  toll: { cells: [number, number][]; extra: number } | null;
   status: PathStatus;
   cost: number;
   expanded: number;
@@ -108,6 +112,10 @@ export function describeQuery(
     occupied,
     maxExpanded: query.maxExpanded === undefined || query.maxExpanded === Infinity ? null : query.maxExpanded,
     partial: query.partial === true,
+    toll:
+      query.toll === undefined || query.toll.cells.length === 0
+        ? null
+        : { cells: Array.from(query.toll.cells, xy), extra: query.toll.extra },
     status: result.status,
     cost: result.cost,
     expanded: result.expanded,
@@ -149,11 +157,25 @@ export function parseQueryLine(line: string, where: string): LoggedQuery {
     throw fault('"occupancy" must be { kind: ignore|block|cost, radius: number|null, extra ≥ 0, allowGoal }');
   if (!(o.maxExpanded === null || (typeof o.maxExpanded === 'number' && o.maxExpanded >= 0)))
     throw fault('"maxExpanded" must be a number ≥ 0 or null');
+  const toll = o.toll as Record<string, unknown> | null | undefined;
+  if (toll !== undefined && toll !== null) {
+    if (
+      typeof toll !== 'object' ||
+      !Array.isArray(toll.cells) ||
+      !toll.cells.every(cell) ||
+      !(typeof toll.extra === 'number' && toll.extra >= 0 && Number.isFinite(toll.extra))
+    )
+      throw fault('"toll" must be null or { cells: [[x, y], ...], extra: a finite number ≥ 0 }');
+  }
   if (!['found', 'partial', 'none'].includes(o.status as string))
     throw fault('"status" must be found, partial or none');
   for (const k of ['t', 'id', 'cost', 'expanded', 'us'])
     if (typeof o[k] !== 'number') throw fault(`"${k}" must be a number`);
-  return { ...(o as unknown as LoggedQuery), partial: o.partial === true };
+  return {
+    ...(o as unknown as LoggedQuery),
+    partial: o.partial === true,
+    toll: (toll ?? null) as LoggedQuery['toll'],
+  };
 }
 
 /** A logged search made ready to run again on its map: the query, and the cells others held. */
@@ -185,6 +207,7 @@ export function replayOf(grid: NavGrid, q: LoggedQuery): Replay {
       occupancy,
       maxExpanded: q.maxExpanded ?? undefined,
       partial: q.partial,
+      toll: q.toll === null ? undefined : { cells: q.toll.cells.map(at), extra: q.toll.extra },
     },
     others: q.occupied.map(at),
   };

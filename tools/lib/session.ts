@@ -1,10 +1,11 @@
 /**
  * A headless play session, as `sim` runs it and bench:game logs it: a map, the player wandering (seeded:
- * every 3–6 seconds it is sent to a random tile it can reach) and exactly N enemies, for T fixed ticks.
+ * every 3–6 seconds it is sent to a random tile it can reach) and exactly N enemies, for T fixed ticks. The
+ * world is built as the game builds it (`worldForMap`): the map's exits with their toll, its safe radius, its
+ * respawn time and its moves.
  */
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/index.ts';
-import { populate, Rng, type SpawnPoint, World } from '../../src/core/world/index.ts';
+import { type MapForWorld, Rng, type World, worldForMap } from '../../src/core/world/index.ts';
 import { MovingAiError, parseMap } from './movingai.ts';
 import { loadMapFile, readTextFileSync } from './node-reader.ts';
 
@@ -17,6 +18,9 @@ export interface SessionOptions {
   /** 8 or 4 moves; undefined: the map's (`moves` property of a Tiled map, else 8). */
   moves?: 8 | 4;
 }
+
+/** A map a session plays: its grid, spawns and the rules it sets (exits, moves, respawn, safe radius). */
+export type SessionMap = MapForWorld;
 
 /** What a session reports as it goes: the world before its first tick, and each tick's events. */
 export interface SessionHooks {
@@ -40,9 +44,7 @@ export interface SessionSummary {
  * A Tiled map (.tmj/.json or .tmx) or a Moving AI grid (.map), with its spawns (none for a .map). The map's
  * warnings (a missing template, a spawn moved off a wall) go to stderr, one line each.
  */
-export async function loadSessionMap(
-  file: string,
-): Promise<{ grid: NavGrid; spawns: SpawnPoint[]; moves: 8 | 4 }> {
+export async function loadSessionMap(file: string): Promise<SessionMap> {
   if (file.endsWith('.map')) {
     let text: string;
     try {
@@ -52,10 +54,9 @@ export async function loadSessionMap(
         `${file}: the map cannot be read (${e instanceof Error ? e.message : String(e)}).`,
       );
     }
-    return { grid: parseMap(text, file), spawns: [], moves: 8 };
+    return { nav: parseMap(text, file), spawns: [], moves: 8 };
   }
-  const map = await loadMapFile(file, { warn: true });
-  return { grid: map.nav, spawns: map.spawns, moves: map.moves };
+  return loadMapFile(file, { warn: true });
 }
 
 /** Seeded player wandering: every 3–6 seconds, off to a random tile it can reach. */
@@ -91,15 +92,15 @@ class WanderingPlayer {
   }
 }
 
-/** Runs one session on `grid` (which the world occupies: pass a grid nobody else uses). */
-export function runSession(
-  grid: NavGrid,
-  spawns: readonly SpawnPoint[],
-  opts: SessionOptions,
-  hooks: SessionHooks = {},
-): SessionSummary {
-  const world = new World(grid, { seed: opts.seed, tickHz: opts.tickHz, moves: opts.moves ?? 8 });
-  populate(world, spawns, { enemies: opts.enemies, aggro: opts.aggro });
+/** Runs one session on `map` (whose grid the world occupies: pass a map nobody else plays). */
+export function runSession(map: SessionMap, opts: SessionOptions, hooks: SessionHooks = {}): SessionSummary {
+  const world = worldForMap(map, {
+    seed: opts.seed,
+    tickHz: opts.tickHz,
+    moves: opts.moves,
+    enemies: opts.enemies,
+    aggro: opts.aggro,
+  });
   const player = new WanderingPlayer(world, opts.seed);
   hooks.onWorld?.(world);
   const tickMs = new Float64Array(opts.ticks);

@@ -12,3 +12,4 @@ export { Rng } from './rng.ts';
 export { DEFAULT_SPECIES, SPECIES, type Species, speciesNamed } from './species.ts';
 export { traceHeader, traceLine } from './trace.ts';
 export { World } from './World.ts';
+export { type MapForWorld, type WorldForMapOptions, worldForMap } from './worldForMap.ts';

@@ -21,11 +21,10 @@ const CROWD = `${ROOT}test/fixtures/crowd/`;
 describe('the game’s crowds flow', () => {
   for (const enemies of [150, 200]) {
     it(`town with ${enemies} enemies (20–27 % of its walkable tiles), 5 minutes of play`, async () => {
-      const { grid, spawns } = await loadSessionMap(`${ROOT}maps/town.tmj`);
+      const map = await loadSessionMap(`${ROOT}maps/town.tmj`);
       const lines: string[] = [];
       runSession(
-        grid,
-        spawns,
+        map,
         { enemies, ticks: 6000, seed: 2, tickHz: 20 },
         {
           onWorld: (world) => lines.push(traceHeader(world)),
@@ -37,7 +36,7 @@ describe('the game’s crowds flow', () => {
           },
         },
       );
-      expect(checkTrace(gridRows(grid), lines).problems).toEqual([]);
+      expect(checkTrace(gridRows(map.nav), lines).problems).toEqual([]);
       const stand = longestStandSeconds(lines);
       expect(stand.seconds, `character ${stand.id}`).toBeLessThanOrEqual(10);
     });
