@@ -16,28 +16,23 @@ const DEFER = 1e12;
 
 /**
  * The tiles a character may take in PIBT's step (Transition.ts), best first: the neighbours it can step to
- * and its own tile, ranked by the distance left from each. It reads the transition's own `occNow` (who stands
- * on each tile, NONE for nobody) and the swap's corridor tests.
+ * and its own tile, ranked by the distance left from each. It reads the swap's corridor tests.
  */
 export class Candidates {
   /** Per character (by id): its candidate tiles, best first, from `id * 9` (up to 9). */
   tile = new Int32Array(16 * 9);
   private key = new Float64Array(16 * 9);
-  /** Per character: how many. */
-  private count = new Int32Array(16);
   private readonly grid: NavGrid;
   private readonly agents: Agents;
   private readonly moves: 8 | 4;
   private readonly width: number;
-  private readonly occNow: Int32Array;
   private readonly corridors: Corridors;
 
-  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, occNow: Int32Array, corridors: Corridors) {
+  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, corridors: Corridors) {
     this.grid = grid;
     this.agents = agents;
     this.moves = moves;
     this.width = grid.width;
-    this.occNow = occNow;
     this.corridors = corridors;
   }
 
@@ -49,18 +44,15 @@ export class Candidates {
     const key = new Float64Array(n * 9);
     key.set(this.key);
     this.key = key;
-    const count = new Int32Array(n);
-    count.set(this.count);
-    this.count = count;
   }
 
   /**
    * Fills i's candidates (i standing on `c`), best first: its route's next tile only (STRICT), else every step
    * and staying. One pushed by `parent` tries last the tiles where the parent would have to get past it again
-   * with no room to do so (along a corridor the parent must take): it steps aside instead when it can (with
-   * `swap`). `salt` varies the tie-breaking; `followCost` is added to a tile someone stands on. Returns how many.
+   * with no room to do so (along a corridor the parent must take): it steps aside instead when it can. `salt`
+   * varies the tie-breaking. Returns how many.
    */
-  fill(i: number, c: number, parent: number, salt: number, followCost: number, swap: boolean): number {
+  fill(i: number, c: number, parent: number, salt: number): number {
     const base = i * 9;
     const cand = this.tile;
     const key = this.key;
@@ -70,7 +62,6 @@ export class Candidates {
       const next = agents.routeNext(i, c);
       if (next >= 0) cand[base + n++] = next;
       cand[base + n++] = c;
-      this.count[i] = n;
       return n;
     }
     const grid = this.grid;
@@ -85,8 +76,7 @@ export class Candidates {
       key[base + n] =
         agents.dist(i, u) + STEP_TIE * (d & 1 ? Math.SQRT2 : 1) * grid.cost[u] + JITTER * noise(u, salt);
       // Entering a tile someone stands on means waiting until they have left it (a step's time).
-      if (this.occNow[u] !== NONE) key[base + n] += followCost;
-      if (parent !== NONE && swap && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
+      if (parent !== NONE && this.corridors.required(parent, i, c, u)) key[base + n] += DEFER;
       n++;
     }
     cand[base + n] = c;
@@ -105,7 +95,6 @@ export class Candidates {
       cand[base + b + 1] = cv;
       key[base + b + 1] = kv;
     }
-    this.count[i] = n;
     return n;
   }
 

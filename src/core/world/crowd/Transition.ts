@@ -47,9 +47,6 @@ export class Transition {
   private salt = 0;
   /** PIBT calls made: the search's unit of work. */
   work = 0;
-  swap = true;
-  pullOn = true;
-  followCost = 0;
   /** Nobody enters a tile someone stands on in the same step (a step holds both tiles until it ends). */
   noFollow = false;
   /** With `noFollow`: characters on their way (1) that others should wait for rather than push; null: none. */
@@ -69,7 +66,7 @@ export class Transition {
     this.touched = shared?.touched ?? new Int32Array(grid.size);
     this.corridors = new Corridors(grid, agents, moves, this.occNow);
     this.corners = new CornerMarks(grid.width, this.occNow, this.occNext, this.touched);
-    this.cands = new Candidates(grid, agents, moves, this.occNow, this.corridors);
+    this.cands = new Candidates(grid, agents, moves, this.corridors);
   }
 
   grow(id: number): void {
@@ -155,11 +152,11 @@ export class Transition {
     const occNow = this.occNow;
     const occNext = this.occNext;
     const c = from[i];
-    const n = this.cands.fill(i, c, parent, this.salt, this.followCost, this.swap);
+    const n = this.cands.fill(i, c, parent, this.salt);
     const cand = this.cands.tile;
     const base = i * 9;
     let puller = NONE;
-    if (this.swap && this.pullOn && n > 1 && this.agents.role[i] !== STRICT) {
+    if (n > 1 && this.agents.role[i] !== STRICT) {
       puller = this.swapPartner(i, c, cand[base]);
       if (puller !== NONE) this.cands.reverse(i, n);
     }
