@@ -1,26 +1,10 @@
 import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
-import {
-  OCCUPANCY_BLOCK as BLOCK_MODE,
-  OCCUPANCY_COST as COST_MODE,
-  type OccupancyRules,
-} from './OccupancyRules.ts';
-import { TIE as HEAP_TIE } from './OpenHeap.ts';
-import {
-  type ClosestReached,
-  OUTCOME_FOUND as FOUND,
-  OUTCOME_PARTIAL as PARTIAL,
-  type SearchOutcome,
-} from './SearchOutcome.ts';
+import { OCCUPANCY_BLOCK as BLOCK, OCCUPANCY_COST as COST, type OccupancyRules } from './OccupancyRules.ts';
+import { TIE } from './OpenHeap.ts';
+import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 import type { Tolls } from './Tolls.ts';
-
-// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
-const BLOCK = BLOCK_MODE;
-const COST = COST_MODE;
-const OUTCOME_FOUND = FOUND;
-const OUTCOME_PARTIAL = PARTIAL;
-const TIE = HEAP_TIE;
 
 const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;

@@ -2,25 +2,13 @@ import type { NavGrid } from '../grid/index.ts';
 import { DX, DY } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import {
-  OCCUPANCY_BLOCK as BLOCK_MODE,
-  OCCUPANCY_IGNORE as IGNORE_MODE,
+  OCCUPANCY_BLOCK as BLOCK,
+  OCCUPANCY_IGNORE as IGNORE,
   type OccupancyRules,
 } from './OccupancyRules.ts';
-import {
-  type ClosestReached,
-  OUTCOME_FOUND as FOUND,
-  OUTCOME_PARTIAL as PARTIAL,
-  type SearchOutcome,
-} from './SearchOutcome.ts';
-import { CLOSED_STAMP as CLOSED, type SearchSpace } from './SearchSpace.ts';
+import { type ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import { CLOSED_STAMP, type SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
-
-// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
-const BLOCK = BLOCK_MODE;
-const IGNORE = IGNORE_MODE;
-const CLOSED_STAMP = CLOSED;
-const OUTCOME_FOUND = FOUND;
-const OUTCOME_PARTIAL = PARTIAL;
 
 const STEP_LENGTH = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 

@@ -8,14 +8,9 @@ import { JumpPointSearch } from './JumpPointSearch.ts';
 import { JumpTable } from './JumpTable.ts';
 import { JumpTableSearch } from './JumpTableSearch.ts';
 import { Landmarks } from './Landmarks.ts';
-import { OCCUPANCY_COST as COST, OCCUPANCY_IGNORE as IGNORE, OccupancyRules } from './OccupancyRules.ts';
+import { OCCUPANCY_COST, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { OccupancyWindow } from './OccupancyWindow.ts';
-import {
-  ClosestReached,
-  OUTCOME_FOUND as FOUND,
-  OUTCOME_PARTIAL as PARTIAL,
-  SearchOutcome,
-} from './SearchOutcome.ts';
+import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
 import { Tolls } from './Tolls.ts';
@@ -23,12 +18,6 @@ import { TunedAStar } from './TunedAStar.ts';
 import { tracePath } from './tracePath.ts';
 import type { Algorithm, OccupancyPolicy, PathObserver, PathQuery, PathResult } from './types.ts';
 import { WindowJumpSearch } from './WindowJumpSearch.ts';
-
-// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, a call per query.
-const OCCUPANCY_COST = COST;
-const OCCUPANCY_IGNORE = IGNORE;
-const OUTCOME_FOUND = FOUND;
-const OUTCOME_PARTIAL = PARTIAL;
 
 /** Largest occupancy window (cells) JPS walls off per search; beyond it A* handles 'block' queries. */
 const JPS_WALL_WINDOW = 65536;

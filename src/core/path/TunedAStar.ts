@@ -1,33 +1,27 @@
 import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
-import {
-  OCCUPANCY_BLOCK as BLOCK_MODE,
-  OCCUPANCY_COST as COST_MODE,
-  type OccupancyRules,
-} from './OccupancyRules.ts';
+import { OCCUPANCY_BLOCK, OCCUPANCY_COST, type OccupancyRules } from './OccupancyRules.ts';
 import type { OccupancyWindow } from './OccupancyWindow.ts';
-import { OUTCOME_FOUND as FOUND, OUTCOME_PARTIAL as PARTIAL, type SearchOutcome } from './SearchOutcome.ts';
+import type { SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
-
-// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
-const BLOCK = BLOCK_MODE;
-const COST = COST_MODE;
-const OUTCOME_FOUND = FOUND;
-const OUTCOME_PARTIAL = PARTIAL;
+import { tunedLoop } from './TunedLoop.ts';
 
 const SQRT2 = Math.SQRT2;
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
-/** The g of a cell no search has reached: any step improves on it. */
+/**
+ * The g of a cell no search has reached, as in TunedLoop.ts. Not imported from there: exported, the loop's
+ * own would be read through a module cell in each direction block (same-process A/B: 3–5% slower).
+ */
 const UNSEEN_G = Number.POSITIVE_INFINITY;
-/** The g of an expanded cell: no step improves on it. */
-const CLOSED_G = Number.NEGATIVE_INFINITY;
 
 /**
  * A*'s tuned loop: one goal, every cell costs 1, no one-way edges, 8 or 4 moves, and occupancy near the start
  * ('cost' or 'block' within a radius, compiled into an OccupancyWindow). Everything the general loop asks per
- * neighbour through calls (relax, heuristic, canStep, rules) is folded in here, and the open list is the
- * space's BandQueue with its push and pop written out, per direction.
+ * neighbour through calls (relax, heuristic, canStep, rules) is folded into the loop, and the open list is the
+ * space's BandQueue with its push and pop written out, per direction. The loop is `tunedLoop` (TunedLoop.ts);
+ * this class makes its per-cell arrays, prepares each search (the window's box, the start) and puts back
+ * after it what the search changed.
  *
  * Occupancy changes the map only inside the window's box, so a cell outside it reads its open steps from the
  * step masks as they are; a cell inside reads them from a copy made for this search (steps into a walled cell
@@ -53,9 +47,9 @@ const CLOSED_G = Number.NEGATIVE_INFINITY;
  * the cell's g is still that (a cheaper filing or the expansion changed it). Same-process A/B on arena2 and
  * lak304d: 7–10% faster than with `seen` and a band per cell in `pos`.
  *
- * The eight direction blocks in `search` are one template written out eight times (a loop over the set bits
- * with the differences read from arrays measured 17–50% slower on arena2 and lak304d, same process; so did
- * filing through a helper function). They differ only in these, in the step masks' bit order:
+ * The eight direction blocks in `tunedLoop` are one template written out eight times (a loop over the set
+ * bits with the differences read from arrays measured 17–50% slower on arena2 and lak304d, same process; so
+ * did filing through a helper function). They differ only in these, in the step masks' bit order:
  *
  *   bit   step  cell v      step cost  x of the goal from v  y of the goal from v
  *     1   N     c - w       1          hx                    hy + 1
@@ -71,22 +65,29 @@ const CLOSED_G = Number.NEGATIVE_INFINITY;
  * not the template with its row filled in.
  */
 export class TunedAStar {
-  private readonly grid: NavGrid;
-  private readonly space: SearchSpace;
-  private readonly goals: GoalSet;
+  readonly grid: NavGrid;
+  readonly space: SearchSpace;
+  readonly goals: GoalSet;
   private readonly steps: StepMasks;
   private readonly rules: OccupancyRules;
   private readonly win: OccupancyWindow;
   /** The g per cell, UNSEEN_G outside a search (each search puts back every cell it reached). */
-  private g: Float64Array | null = null;
+  g: Float64Array | null = null;
   /**
    * Per cell: its open steps (the step masks, low byte) and the steps that cost extra (high byte). The cells
    * of the window's box are rewritten for one search under its policy and put back after it (`saved`).
    */
-  private stepsOf: Uint16Array | null = null;
+  stepsOf: Uint16Array | null = null;
   /** The grid version `stepsOf` was copied at. */
   private version = -1;
   private saved = new Uint16Array(128);
+  // One search's constants, worked out by `run` for the loop (tunedLoop): the open steps' mask, the
+  // heuristic's diagonal term, the extra cost of a step into the window, bands per unit of f. (The loop
+  // works out the goal's x and y and the grid's 1/width itself: read from fields, measured 2–3% slower.)
+  moveMask = 255;
+  diagonalTerm = SQRT2_MINUS_2;
+  extra = 0;
+  scale = 1;
 
   constructor(
     grid: NavGrid,
@@ -123,437 +124,52 @@ export class TunedAStar {
   /** Searches from `start` (a walkable cell) to the one goal configured, under the compiled window. */
   run(start: number, moves: 8 | 4, maxExpanded: number, partial: boolean, out: SearchOutcome): void {
     this.prepare();
-    this.search(start, moves, maxExpanded, partial, out);
-  }
-
-  private search(
-    start: number,
-    moves: 8 | 4,
-    maxExpanded: number,
-    partial: boolean,
-    out: SearchOutcome,
-  ): void {
-    const space = this.space;
-    const w = this.grid.width;
-    const g = this.g!;
-    const parent = space.parent;
-    const gx = this.goals.xs[0];
-    const gy = this.goals.ys[0];
-    const goal = gy * w + gx;
-    const expandedCells = space.expandedCells;
-    // y by multiplying with 1/w (exact for any grid that fits in memory): an integer division is slow.
-    const invW = 1 / w;
-    const stepsOf = this.stepsOf!;
-    const moveMask = moves === 8 ? 255 : 15;
+    this.moveMask = moves === 8 ? 255 : 15;
     // The heuristic: dx + dy + diagonalTerm · min(dx, dy), octile for 8 moves, Manhattan for 4.
-    const diagonalTerm = moves === 8 ? SQRT2_MINUS_2 : 0;
+    this.diagonalTerm = moves === 8 ? SQRT2_MINUS_2 : 0;
     // The window's box (none: an empty box no cell falls in), and the extra cost of its steps.
     const win = this.win;
-    const extra = win.count > 0 && this.rules.mode === COST ? this.rules.extra : 0;
+    this.extra = win.count > 0 && this.rules.mode === OCCUPANCY_COST ? this.rules.extra : 0;
     if (win.count > 0) this.rewriteBox();
-
-    const bands = space.bands;
+    const bands = this.space.bands;
     bands.reset(0);
-    const ringMask = bands.ringMask;
     // Keys span twice the longest step plus the extra cost: bands coarse enough for the ring to hold that.
-    const span = (moves === 8 ? 2 * SQRT2 : 2) + extra;
-    const scale = Math.min(bands.scale, (ringMask - 2) / span);
-    const lastWord = ringMask >> 5;
-    const head = bands.head;
-    const mixed = bands.mixed;
-    const bits = bands.bits;
-    const firstKey = bands.firstKey;
-    // The start, filed by hand (BandQueue.push would record its entry in pos; here pos holds bands).
-    const sy = ((start + 0.5) * invW) | 0;
-    let h0x = gx - (start - sy * w);
+    const span = (moves === 8 ? 2 * SQRT2 : 2) + this.extra;
+    this.scale = Math.min(bands.scale, (bands.ringMask - 2) / span);
+    this.fileStart(start);
+    tunedLoop(this, maxExpanded, partial, out);
+    // Every cell this search reached has an entry: back to unseen for the next search.
+    const g = this.g!;
+    const entries = bands.cellOf;
+    for (let k = 0; k < bands.top; k++) g[entries[k]] = UNSEEN_G;
+    if (win.count > 0) this.restoreBox();
+  }
+
+  /** Files the start by hand (BandQueue.push would record its entry in pos; here pos holds bands). */
+  private fileStart(start: number): void {
+    const bands = this.space.bands;
+    const w = this.grid.width;
+    const sy = ((start + 0.5) * (1 / w)) | 0;
+    let h0x = this.goals.xs[0] - (start - sy * w);
     if (h0x < 0) h0x = -h0x;
-    let h0y = gy - sy;
+    let h0y = this.goals.ys[0] - sy;
     if (h0y < 0) h0y = -h0y;
-    const h0 = h0x + h0y + diagonalTerm * (h0x < h0y ? h0x : h0y);
-    let floor = Math.floor(h0 * scale);
-    const r0 = floor & ringMask;
+    const h0 = h0x + h0y + this.diagonalTerm * (h0x < h0y ? h0x : h0y);
+    const floor = Math.floor(h0 * this.scale);
+    const r0 = floor & bands.ringMask;
     bands.cellOf[0] = start;
     bands.keyOf[0] = 0;
     bands.nextOf[0] = -1;
-    head[r0] = 0;
-    firstKey[r0] = h0;
-    bits[r0 >> 5] |= 1 << (r0 & 31);
+    bands.head[r0] = 0;
+    bands.firstKey[r0] = h0;
+    bands.bits[r0 >> 5] |= 1 << (r0 & 31);
     bands.touched[0] = r0;
-    let touchedCount = 1;
-    let top = 1;
-    let live = 1;
-    g[start] = 0;
-    parent[start] = start;
-    let expanded = 0;
-    // partial: the reached cell nearest the goal (its heuristic distance, then cost), as ClosestReached keeps it.
-    let nearCell = -1;
-    let nearDistance = Number.POSITIVE_INFINITY;
-    let nearCost = Number.POSITIVE_INFINITY;
-    let found = false;
-    let goalCost = 0;
-    let done = false;
-    while (!done) {
-      if (top + 8 > bands.cellOf.length) {
-        bands.top = top;
-        bands.touchedCount = touchedCount;
-        bands.grow();
-      }
-      const cellOf = bands.cellOf;
-      const nextOf = bands.nextOf;
-      const gAt = bands.keyOf;
-      const touched = bands.touched;
-      // An expansion files at most 8 entries: while `top` is at most `room` they fit.
-      const room = cellOf.length - 8;
-      while (top <= room) {
-        if (live === 0 || expanded >= maxExpanded) {
-          out.limited = live !== 0;
-          done = true;
-          break;
-        }
-        // The first non-empty band at or after the floor (one must be: live > 0).
-        const at = floor & ringMask;
-        let wi = at >> 5;
-        let word = bits[wi] & (-1 << (at & 31));
-        while (word === 0) {
-          wi = wi === lastWord ? 0 : wi + 1;
-          word = bits[wi];
-        }
-        const r = (wi << 5) | (31 - Math.clz32(word & -word));
-        floor += (r - at) & ringMask;
-        // Its newest entry; in a mixed band, the one of least f.
-        let e = head[r];
-        let prev = -1;
-        if (mixed[r] === 1) {
-          bands.mixedPops++;
-          let least = Number.POSITIVE_INFINITY;
-          for (let k = e, p = -1; k !== -1; p = k, k = nextOf[k]) {
-            const v = cellOf[k];
-            const vy = ((v + 0.5) * invW) | 0;
-            let dx = gx - (v - vy * w);
-            if (dx < 0) dx = -dx;
-            let dy = gy - vy;
-            if (dy < 0) dy = -dy;
-            const f = gAt[k] + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            if (f < least) {
-              least = f;
-              e = k;
-              prev = p;
-            }
-          }
-        }
-        const after = nextOf[e];
-        if (prev === -1) head[r] = after;
-        else nextOf[prev] = after;
-        if (head[r] === -1) {
-          bits[wi] &= ~(1 << (r & 31));
-          mixed[r] = 0;
-        }
-        const c = cellOf[e];
-        const gc = g[c];
-        // Not its cell's live entry: the cell was filed again, cheaper, or is closed.
-        if (gc !== gAt[e]) continue;
-        g[c] = CLOSED_G;
-        live--;
-        expandedCells[expanded++] = c;
-        if (c === goal) {
-          goalCost = gc;
-          found = done = true;
-          break;
-        }
-        const y = ((c + 0.5) * invW) | 0;
-        const hx = gx - (c - y * w);
-        const hy = gy - y;
-        if (partial) {
-          const dx = hx < 0 ? -hx : hx;
-          const dy = hy < 0 ? -hy : hy;
-          const d = dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-          if (d < nearDistance || (d === nearDistance && gc < nearCost)) {
-            nearCell = c;
-            nearDistance = d;
-            nearCost = gc;
-          }
-        }
-        // The open steps, straights first: each reaches its cell first or more cheaply, or is dropped.
-        const open = stepsOf[c];
-        const m = open & moveMask;
-        const pen = open >> 8;
-        if ((m & 1) !== 0) {
-          const v = c - w;
-          let ng = gc + 1;
-          if ((pen & 1) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx;
-            if (dx < 0) dx = -dx;
-            let dy = hy + 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 2) !== 0) {
-          const v = c + 1;
-          let ng = gc + 1;
-          if ((pen & 2) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx - 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 4) !== 0) {
-          const v = c + w;
-          let ng = gc + 1;
-          if ((pen & 4) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx;
-            if (dx < 0) dx = -dx;
-            let dy = hy - 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 8) !== 0) {
-          const v = c - 1;
-          let ng = gc + 1;
-          if ((pen & 8) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx + 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 16) !== 0) {
-          const v = c - w + 1;
-          let ng = gc + SQRT2;
-          if ((pen & 16) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx - 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy + 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 32) !== 0) {
-          const v = c + w + 1;
-          let ng = gc + SQRT2;
-          if ((pen & 32) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx - 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy - 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 64) !== 0) {
-          const v = c + w - 1;
-          let ng = gc + SQRT2;
-          if ((pen & 64) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx + 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy - 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-        if ((m & 128) !== 0) {
-          const v = c - w - 1;
-          let ng = gc + SQRT2;
-          if ((pen & 128) !== 0) ng += extra;
-          const gv = g[v];
-          if (ng < gv) {
-            if (gv === UNSEEN_G) live++;
-            g[v] = ng;
-            parent[v] = c;
-            let dx = hx + 1;
-            if (dx < 0) dx = -dx;
-            let dy = hy + 1;
-            if (dy < 0) dy = -dy;
-            const f = ng + dx + dy + diagonalTerm * (dx < dy ? dx : dy);
-            let band = Math.floor(f * scale);
-            if (band < floor) band = floor;
-            const r = band & ringMask;
-            const hd = head[r];
-            cellOf[top] = v;
-            gAt[top] = ng;
-            nextOf[top] = hd;
-            if (hd === -1) {
-              bits[r >> 5] |= 1 << (r & 31);
-              firstKey[r] = f;
-              touched[touchedCount++] = r;
-            } else {
-              const d = firstKey[r] - f;
-              if (d > 1e-10 * f || d < -1e-10 * f) mixed[r] = 1;
-            }
-            head[r] = top++;
-          }
-        }
-      }
-    }
-    bands.top = top;
-    bands.touchedCount = touchedCount;
-    bands.live = live;
+    bands.touchedCount = 1;
+    bands.top = 1;
+    bands.live = 1;
     bands.floor = floor;
-    out.expanded = expanded;
-    space.expandedCount = expanded;
-    // Every cell this search reached has an entry: back to unseen for the next search.
-    const entries = bands.cellOf;
-    for (let k = 0; k < top; k++) g[entries[k]] = UNSEEN_G;
-    if (win.count > 0) this.restoreBox();
-    if (found) {
-      out.status = OUTCOME_FOUND;
-      out.end = goal;
-      out.cost = goalCost;
-    } else if (partial && nearCell >= 0) {
-      out.status = OUTCOME_PARTIAL;
-      out.end = nearCell;
-      out.cost = nearCost;
-    }
+    this.g![start] = 0;
+    this.space.parent[start] = start;
   }
 
   /** Rewrites the open steps of each cell of the window's box under the policy, and those costing extra. */
@@ -564,7 +180,7 @@ export class TunedAStar {
     if (this.saved.length < cells) this.saved = new Uint16Array(Math.max(cells, 2 * this.saved.length));
     const stepsOf = this.stepsOf!;
     const { dx, dy } = this.steps;
-    const block = this.rules.mode === BLOCK;
+    const block = this.rules.mode === OCCUPANCY_BLOCK;
     for (let y = win.by0, k = 0; y <= win.by1; y++) {
       for (let x = win.bx0; x <= win.bx1; x++, k++) {
         const c = y * w + x;

@@ -3,14 +3,16 @@ import type { GoalSet } from './GoalSet.ts';
 import type { JumpNodes } from './JumpNodes.ts';
 import { canonicalDirections as canonicalDirectionsBinding, type JumpTable } from './JumpTable.ts';
 import type { Landmarks } from './Landmarks.ts';
-import { OCCUPANCY_BLOCK as BLOCK_MODE, type OccupancyRules } from './OccupancyRules.ts';
+import type { OccupancyRules } from './OccupancyRules.ts';
 import type { OccupancyWindow } from './OccupancyWindow.ts';
+import { OctilePath } from './OctilePath.ts';
 import { TIE as HEAP_TIE } from './OpenHeap.ts';
 import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
+import { WindowBox } from './WindowBox.ts';
 
-// Module-local copies: some loaders (tsx in Node) turn imported bindings into getters, too slow for a hot loop.
-const BLOCK = BLOCK_MODE;
+// Module-local copies of imported bindings: the bundle needs none (it reads the one chunk's constants either
+// way), but under tsx this search measured 1–4% slower without them (same-process A/B, arena2 and lak304d).
 const OUTCOME_FOUND = FOUND;
 const TIE = HEAP_TIE;
 const canonicalDirections = canonicalDirectionsBinding;
@@ -19,8 +21,6 @@ const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /** The g of an expanded node: no way in improves on it. */
 const CLOSED_G = Number.NEGATIVE_INFINITY;
 const NO_STOP = 0x7fffffff;
-/** Direction (0 = N, clockwise) of a unit step, indexed by (dy + 1) * 3 + (dx + 1). */
-const DIR_OF = new Int8Array([7, 0, 1, 6, -1, 2, 5, 4, 3]);
 const DXS = new Int8Array([0, 1, 1, 1, 0, -1, -1, -1]);
 const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
 
@@ -48,7 +48,9 @@ const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
  * and is the answer.
  *
  * The planner sends what fits: 8 moves, uniform costs, no one-way edges, a few goals, a small window.
- * Allocates nothing once its node pool has grown (JumpNodes).
+ * Allocates nothing once its node pool has grown (JumpNodes). This file is the jump part: the search, its
+ * jumps over the table, its heap and estimate; the window part, B and the stops it puts on jumps, is
+ * WindowBox, and the octile path tried first is OctilePath.
  */
 export class WindowJumpSearch {
   private readonly grid: NavGrid;
@@ -61,17 +63,15 @@ export class WindowJumpSearch {
   private readonly win: OccupancyWindow;
   /** The canonical directions out of the node being expanded. */
   private readonly dirs = new Int32Array(8);
-  // Per search: the stamp, nodes made, heap size, the grown box (empty: bx1 < bx0).
+  /** The grown box B, where the policy is searched step by step, and the stops it puts on jumps. */
+  private readonly box: WindowBox;
+  /** The octile path, tried before searching. */
+  private readonly octile: OctilePath;
+  // Per search: the stamp, nodes made, heap size.
   private stamp = 0;
   private slot: Int32Array = new Int32Array(0);
   private made = 0;
   private size = 0;
-  private bx0 = 0;
-  private by0 = 0;
-  private bx1 = -1;
-  private by1 = -1;
-  private blockMode = false;
-  private extra = 0;
   /**
    * Costs handed between the methods of one expansion: [0] the g of the node being expanded, [1] a new g,
    * [2] an estimate. A double passed to or returned from a call V8 does not inline is boxed (a heap
@@ -100,6 +100,8 @@ export class WindowJumpSearch {
     this.nodes = nodes;
     this.rules = rules;
     this.win = win;
+    this.box = new WindowBox(grid, table, win);
+    this.octile = new OctilePath(grid, space, goals, table, this.box);
   }
 
   /**
@@ -110,20 +112,13 @@ export class WindowJumpSearch {
     this.table.refresh();
     this.useLandmarks(landmarks);
     const win = this.win;
-    if (win.count > 0) {
-      this.bx0 = win.bx0;
-      this.by0 = win.by0;
-      this.bx1 = win.bx1;
-      this.by1 = win.by1;
-    } else {
-      this.bx0 = this.by0 = 0;
-      this.bx1 = this.by1 = -1;
-    }
-    this.blockMode = this.rules.mode === BLOCK;
-    this.extra = this.blockMode ? 0 : this.rules.extra;
+    const box = this.box;
+    box.use(this.rules);
+    // B's bounds, fixed for the search (in locals: measured ~2% faster than asking the box per expansion).
+    const { bx0, by0, bx1, by1 } = box;
     // A goal shut in the box (another character on it, under 'block'): none, without combing the map.
     if (win.count > 0 && win.shutsIn(this.goals, start)) return;
-    if (maxExpanded >= 2 && this.octilePath(start, out)) return;
+    if (maxExpanded >= 2 && this.octile.answer(start, out)) return;
     const w = this.grid.width;
     const space = this.space;
     const pool = this.nodes;
@@ -169,12 +164,12 @@ export class WindowJumpSearch {
       }
       const y = ((c + 0.5) * invW) | 0;
       const x = c - y * w;
-      if (x >= this.bx0 && x <= this.bx1 && y >= this.by0 && y <= this.by1) {
+      if (x >= bx0 && x <= bx1 && y >= by0 && y <= by1) {
         // In B: each step into B under the policy, each step out of it a jump.
         for (let d = 0; d < 8; d++) {
           const nx = x + DXS[d];
           const ny = y + DYS[d];
-          if (nx >= this.bx0 && nx <= this.bx1 && ny >= this.by0 && ny <= this.by1) this.step(c, x, y, d);
+          if (nx >= bx0 && nx <= bx1 && ny >= by0 && ny <= by1) this.step(c, x, y, d);
           else this.jump(c, x, y, d);
         }
         continue;
@@ -203,7 +198,8 @@ export class WindowJumpSearch {
     const ny = y + DYS[d];
     if (!this.win.allows(x, y, nx, ny, d, true)) return;
     const costs = this.costs;
-    const extra = this.extra !== 0 && this.win.affects(nx, ny) ? this.extra : 0;
+    const box = this.box;
+    const extra = box.extra !== 0 && this.win.affects(nx, ny) ? box.extra : 0;
     costs[1] = costs[0] + ((d & 1) === 1 ? SQRT2 : 1) + extra;
     this.relax(ny * this.grid.width + nx, nx, ny, c);
   }
@@ -229,7 +225,7 @@ export class WindowJumpSearch {
         const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
         if (along > 0 && along <= reach && along < steps) steps = along;
       }
-      const e = this.boxAhead(x, y, dx, dy);
+      const e = this.box.ahead(x, y, dx, dy);
       if (e > 0 && e <= reach && e < steps) steps = e;
     } else {
       for (let g = 0; g < goals.count; g++) {
@@ -240,8 +236,9 @@ export class WindowJumpSearch {
           if (meet <= reach && meet < steps) steps = meet;
         }
       }
-      if (this.bx1 >= this.bx0)
-        steps = this.diagonalMeetsBox(x, y, dx, dy, reach < steps ? reach : steps - 1, steps);
+      const box = this.box;
+      if (box.bx1 >= box.bx0)
+        steps = box.diagonalMeets(x, y, dx, dy, reach < steps ? reach : steps - 1, steps);
     }
     if (steps === NO_STOP) return;
     const jx = x + steps * dx;
@@ -249,70 +246,6 @@ export class WindowJumpSearch {
     const costs = this.costs;
     costs[1] = costs[0] + ((d & 1) === 0 ? steps : steps * SQRT2);
     this.relax(jy * this.grid.width + jx, jx, jy, c);
-  }
-
-  /** Steps along a straight line from (x, y) to the first cell of B on it, or 0 (none ahead, or no B). */
-  private boxAhead(x: number, y: number, dx: number, dy: number): number {
-    if (this.bx1 < this.bx0) return 0;
-    if (dy === 0) {
-      if (y < this.by0 || y > this.by1) return 0;
-      if (dx > 0) return x < this.bx0 ? this.bx0 - x : 0;
-      return x > this.bx1 ? x - this.bx1 : 0;
-    }
-    if (x < this.bx0 || x > this.bx1) return 0;
-    if (dy > 0) return y < this.by0 ? this.by0 - y : 0;
-    return y > this.by1 ? y - this.by1 : 0;
-  }
-
-  /**
-   * The first step (1 to `last`) of the diagonal from (x, y) that lands in B, or from which a straight scan
-   * along one of its components meets B before a wall; else `steps` unchanged. Only the steps whose row or
-   * column crosses B are looked at (a few).
-   */
-  private diagonalMeetsBox(
-    x: number,
-    y: number,
-    dx: number,
-    dy: number,
-    last: number,
-    steps: number,
-  ): number {
-    // The steps whose row lies in B's rows, then those whose column lies in B's columns.
-    const rowFrom = dy > 0 ? this.by0 - y : y - this.by1;
-    const rowTo = Math.min(last, dy > 0 ? this.by1 - y : y - this.by0);
-    for (let i = rowFrom > 1 ? rowFrom : 1; i <= rowTo; i++) {
-      if (this.diagonalStop(x + i * dx, y + i * dy, dx, dy)) {
-        last = i - 1;
-        steps = i;
-        break;
-      }
-    }
-    const colFrom = dx > 0 ? this.bx0 - x : x - this.bx1;
-    const colTo = Math.min(last, dx > 0 ? this.bx1 - x : x - this.bx0);
-    for (let i = colFrom > 1 ? colFrom : 1; i <= colTo; i++) {
-      if (this.diagonalStop(x + i * dx, y + i * dy, dx, dy)) return i;
-    }
-    return steps;
-  }
-
-  /** Whether a diagonal along (dx, dy) stops on (cx, cy): in B, or a straight scan from it meets B. */
-  private diagonalStop(cx: number, cy: number, dx: number, dy: number): boolean {
-    const inRows = cy >= this.by0 && cy <= this.by1;
-    const inCols = cx >= this.bx0 && cx <= this.bx1;
-    if (inRows && inCols) return true;
-    const c8 = (cy * this.grid.width + cx) * 8;
-    const dist = this.dist;
-    if (inRows) {
-      const e = dx > 0 ? this.bx0 - cx : cx - this.bx1;
-      const k = dist[c8 + (dx > 0 ? 2 : 6)];
-      if (e > 0 && e <= (k > 0 ? k : -k)) return true;
-    }
-    if (inCols) {
-      const e = dy > 0 ? this.by0 - cy : cy - this.by1;
-      const k = dist[c8 + (dy > 0 ? 4 : 0)];
-      if (e > 0 && e <= (k > 0 ? k : -k)) return true;
-    }
-    return false;
   }
 
   /** Files cell j (at jx, jy) reached at cost `costs[1]` from cell `from`, if the cheapest way in so far. */
@@ -438,112 +371,5 @@ export class WindowJumpSearch {
       }
     }
     this.costs[2] = best;
-  }
-
-  /**
-   * Answers without a search when the octile path to the nearest goal (its diagonal run and its straight run,
-   * either order, as JumpTableSearch tries them) is open in the table and the policy touches none of its steps
-   * in B: its cost is the heuristic's, a lower bound, so it is optimal. Counts as expanding the start and the
-   * goal.
-   */
-  private octilePath(start: number, out: SearchOutcome): boolean {
-    const w = this.grid.width;
-    const sy = ((start + 0.5) * (1 / w)) | 0;
-    const sx = start - sy * w;
-    const goals = this.goals;
-    let best = 0;
-    let bestH = Number.POSITIVE_INFINITY;
-    for (let g = 0; g < goals.count; g++) {
-      let ax = goals.xs[g] - sx;
-      if (ax < 0) ax = -ax;
-      let ay = goals.ys[g] - sy;
-      if (ay < 0) ay = -ay;
-      const h = ax + ay + SQRT2_MINUS_2 * (ax < ay ? ax : ay);
-      if (h < bestH) {
-        bestH = h;
-        best = g;
-      }
-    }
-    const gx = goals.xs[best];
-    const gy = goals.ys[best];
-    const goal = gy * w + gx;
-    const dx = gx > sx ? 1 : gx < sx ? -1 : 0;
-    const dy = gy > sy ? 1 : gy < sy ? -1 : 0;
-    const adx = (gx - sx) * dx;
-    const ady = (gy - sy) * dy;
-    const diagonal = adx < ady ? adx : ady;
-    const straight = (adx < ady ? ady : adx) - diagonal;
-    const diagonalDir = DIR_OF[(dy + 1) * 3 + dx + 1];
-    const straightDir = adx > ady ? DIR_OF[4 + dx] : DIR_OF[(dy + 1) * 3 + 1];
-    const sdx = adx > ady ? dx : 0;
-    const sdy = adx > ady ? 0 : dy;
-    let turn = start + diagonal * (dx + dy * w);
-    if (
-      !this.runClear(start, sx, sy, diagonalDir, dx, dy, diagonal) ||
-      !this.runClear(turn, sx + diagonal * dx, sy + diagonal * dy, straightDir, sdx, sdy, straight)
-    ) {
-      turn = start + straight * (sdx + sdy * w);
-      if (
-        !this.runClear(start, sx, sy, straightDir, sdx, sdy, straight) ||
-        !this.runClear(turn, sx + straight * sdx, sy + straight * sdy, diagonalDir, dx, dy, diagonal)
-      )
-        return false;
-    }
-    const parent = this.space.parent;
-    if (turn === start || turn === goal) parent[goal] = start;
-    else {
-      parent[turn] = start;
-      parent[goal] = turn;
-    }
-    out.status = OUTCOME_FOUND;
-    out.end = goal;
-    out.cost = diagonal * SQRT2 + straight;
-    out.expanded = 2;
-    this.space.expandedCells[0] = start;
-    this.space.expandedCells[1] = goal;
-    this.space.expandedCount = 2;
-    return true;
-  }
-
-  /**
-   * Whether `count` steps from `cell` at (x, y) along d (dx, dy) are open in the table and, where they come
-   * into B, untouched by the policy (no extra cost; under 'block', no walled cell entered or squeezed past).
-   */
-  private runClear(
-    cell: number,
-    x: number,
-    y: number,
-    d: number,
-    dx: number,
-    dy: number,
-    count: number,
-  ): boolean {
-    if (count === 0) return true;
-    if (!this.table.runOpen(cell, d, dx + dy * this.grid.width, count)) return false;
-    if (this.bx1 < this.bx0) return true;
-    // The steps whose cell lies in B: a stretch of the run, clipped on each axis.
-    let from = 1;
-    let to = count;
-    if (dx === 0) {
-      if (x < this.bx0 || x > this.bx1) return true;
-    } else {
-      from = Math.max(from, dx > 0 ? this.bx0 - x : x - this.bx1);
-      to = Math.min(to, dx > 0 ? this.bx1 - x : x - this.bx0);
-    }
-    if (dy === 0) {
-      if (y < this.by0 || y > this.by1) return true;
-    } else {
-      from = Math.max(from, dy > 0 ? this.by0 - y : y - this.by1);
-      to = Math.min(to, dy > 0 ? this.by1 - y : y - this.by0);
-    }
-    const win = this.win;
-    const diagonal = dx !== 0 && dy !== 0;
-    for (let i = from; i <= to; i++) {
-      const tx = x + i * dx;
-      const ty = y + i * dy;
-      if (win.affects(tx, ty)) return false;
-      if (diagonal && this.blockMode && (win.affects(tx - dx, ty) || win.affects(tx, ty - dy))) return false;
-    }
-    return true;
   }
 }

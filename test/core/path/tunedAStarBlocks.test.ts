@@ -1,10 +1,14 @@
-// TunedAStar's eight written-out direction blocks are one template: each block is the first (north) with its
-// row of the table in the file's header filled in. A fix made in one block and not the others fails here.
+// A*'s tuned loop's eight written-out direction blocks (TunedLoop.ts) are one template: each block is the
+// first (north) with its row of the table in TunedAStar.ts's header filled in. A fix made in one block and
+// not the others fails here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FILE = join(import.meta.dirname, '../../../src/core/path/TunedAStar.ts');
+const DIR = join(import.meta.dirname, '../../../src/core/path');
+/** The file whose header holds the table, and the file of the loop. */
+const TABLE_FILE = join(DIR, 'TunedAStar.ts');
+const LOOP_FILE = join(DIR, 'TunedLoop.ts');
 
 interface Row {
   bit: number;
@@ -49,9 +53,8 @@ function template(body: string, row: Row): string {
 }
 
 describe('TunedAStar direction blocks', () => {
-  const text = readFileSync(FILE, 'utf8');
-  const rows = table(text);
-  const found = blocks(text);
+  const rows = table(readFileSync(TABLE_FILE, 'utf8'));
+  const found = blocks(readFileSync(LOOP_FILE, 'utf8'));
 
   it('has a table row for each of the eight steps, in bit order', () => {
     expect(rows.map((r) => r.bit)).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
