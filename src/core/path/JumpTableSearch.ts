@@ -2,6 +2,7 @@ import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import type { JumpNodes } from './JumpNodes.ts';
 import type { JumpTable } from './JumpTable.ts';
+import { answerOctile } from './OctilePath.ts';
 import { TIE as HEAP_TIE } from './OpenHeap.ts';
 import { OUTCOME_FOUND as FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import type { SearchSpace } from './SearchSpace.ts';
@@ -306,20 +307,7 @@ export class JumpTableSearch {
       )
         return false;
     }
-    // The path's corners, for the planner's tracePath.
-    const parent = this.space.parent;
-    if (turn === start || turn === goal) parent[goal] = start;
-    else {
-      parent[turn] = start;
-      parent[goal] = turn;
-    }
-    out.status = OUTCOME_FOUND;
-    out.end = goal;
-    out.cost = diagonal * SQRT2 + straight;
-    out.expanded = 2;
-    this.space.expandedCells[0] = start;
-    this.space.expandedCells[1] = goal;
-    this.space.expandedCount = 2;
+    answerOctile(this.space, out, start, turn, goal, diagonal * SQRT2 + straight);
     return true;
   }
 }

@@ -78,19 +78,7 @@ export class OctilePath {
       )
         return false;
     }
-    const parent = this.space.parent;
-    if (turn === start || turn === goal) parent[goal] = start;
-    else {
-      parent[turn] = start;
-      parent[goal] = turn;
-    }
-    out.status = OUTCOME_FOUND;
-    out.end = goal;
-    out.cost = diagonal * SQRT2 + straight;
-    out.expanded = 2;
-    this.space.expandedCells[0] = start;
-    this.space.expandedCells[1] = goal;
-    this.space.expandedCount = 2;
+    answerOctile(this.space, out, start, turn, goal, diagonal * SQRT2 + straight);
     return true;
   }
 
@@ -111,4 +99,31 @@ export class OctilePath {
     if (!this.table.runOpen(cell, d, dx + dy * this.grid.width, count)) return false;
     return this.box.untouched(x, y, dx, dy, count);
   }
+}
+
+/**
+ * Writes an octile path found open (start, its one turn, goal; `turn` may be either end) as the search's answer,
+ * two cells expanded: the corners for the planner's tracePath. Shared by the window JPS and the table JPS.
+ */
+export function answerOctile(
+  space: SearchSpace,
+  out: SearchOutcome,
+  start: number,
+  turn: number,
+  goal: number,
+  cost: number,
+): void {
+  const parent = space.parent;
+  if (turn === start || turn === goal) parent[goal] = start;
+  else {
+    parent[turn] = start;
+    parent[goal] = turn;
+  }
+  out.status = OUTCOME_FOUND;
+  out.end = goal;
+  out.cost = cost;
+  out.expanded = 2;
+  space.expandedCells[0] = start;
+  space.expandedCells[1] = goal;
+  space.expandedCount = 2;
 }
