@@ -149,6 +149,7 @@ export class WorldScene extends Phaser.Scene {
     );
     pageHook.addState('player', () => living.playerState());
     pageHook.addState('enemies', () => living.enemiesState());
+    pageHook.addState('lastHit', () => living.lastHit);
     pageHook.setFrameStats(living.stats);
     pageHook.setTick(living.world.tick);
 

@@ -57,6 +57,15 @@ export interface PlayerState {
   defeated: boolean;
 }
 
+/** `state().lastHit` of the page hook: the player's last strike, where both stood on the tick it landed. */
+export interface HitSeen {
+  /** The world tick it landed on. */
+  tick: number;
+  foe: number;
+  player: { x: number; y: number };
+  at: { x: number; y: number };
+}
+
 export interface EnemyState {
   id: number;
   x: number;
@@ -89,6 +98,8 @@ export class LivingWorld {
   private readonly keyboard: KeyboardInput;
   private gameOver = false;
   private leaving = false;
+  /** The player's last strike on this map (the page hook's `lastHit`), null before the first. */
+  lastHit: HitSeen | null = null;
   private renderStart = 0;
   private readoutAt = 0;
   /** performance.now() of the previous frame: the world's time comes from here, not from Phaser's delta,
@@ -228,8 +239,17 @@ export class LivingWorld {
     for (let i = 0; i < events.count; i++) {
       const e = events.at(i);
       if (e.type === 'notice') this.sprites.noticed(e.id, time);
-      else if (e.type === 'hit' || e.type === 'catch') this.sprites.struck(e.other, time);
-      else if (e.type === 'defeat') this.sprites.fell(e.id, time);
+      else if (e.type === 'hit' || e.type === 'catch') {
+        this.sprites.struck(e.other, time);
+        // The player strikes standing: where it stands now is where it stood on that tick.
+        if (e.type === 'hit' && e.id === pid)
+          this.lastHit = {
+            tick: e.t,
+            foe: e.other,
+            player: { x: this.player.x, y: this.player.y },
+            at: { x: e.x, y: e.y },
+          };
+      } else if (e.type === 'defeat') this.sprites.fell(e.id, time);
       else if (e.type === 'respawn' && e.id === pid) this.gameOver = true;
       else if (e.type === 'exit' && e.id === pid && !this.gameOver) {
         this.leaving = true;

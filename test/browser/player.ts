@@ -32,6 +32,8 @@ export interface StateSeen {
   enemies: EnemySeen[];
   tick: number;
   error?: string;
+  /** The player's last strike: the tick it landed on, the foe, and where both stood then. */
+  lastHit?: { tick: number; foe: number; player: Tile; at: Tile } | null;
 }
 
 export function state(page: Page): Promise<StateSeen> {
