@@ -77,6 +77,8 @@ export interface EnemyState {
   kind: string;
   /** Defeated and off the map until it comes back (its x, y: where it fell). */
   away: boolean;
+  /** The tile it started on (and goes home to). */
+  spawn: { x: number; y: number };
 }
 
 /** How long a notice (an exit that leads nowhere) stays in the HUD. */
@@ -321,6 +323,7 @@ export class LivingWorld {
           hp: c.hp,
           kind: c.species,
           away: c.away,
+          spawn: { x: c.spawnX, y: c.spawnY },
         });
     }
     return out;

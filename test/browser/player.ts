@@ -24,6 +24,8 @@ export interface EnemySeen extends Tile {
   kind: string;
   /** Defeated and off the map until it comes back. */
   away: boolean;
+  /** The tile it started on (and goes home to). */
+  spawn: Tile;
 }
 
 export interface StateSeen {
