@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { clickTile, type StateSeen, state, waitForMap, watch } from './player.ts';
+import { clickTile, type StateSeen, state, waitForMap, waitRestarted, watch } from './player.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -111,13 +111,7 @@ describe('fair starts', () => {
     const fell = await watch(page, 's.player.defeated', 60_000);
     expect(fell[fell.length - 1].player.defeated).toBe(true);
     await page.keyboard.press('r');
-    await page.waitForFunction(
-      () =>
-        window.__RPG__.ready &&
-        (window.__RPG__.state().player as { defeated: boolean } | undefined)?.defeated === false,
-      null,
-      { timeout: 30_000 },
-    );
+    await waitRestarted(page);
     const again = await state(page);
     expect(again.map?.name).toBe('dungeon');
     expect(again.player).toMatchObject({ x: 5, y: 3, hp: 10, defeated: false });

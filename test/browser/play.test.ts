@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GameSession, openGame, ROOT, SCREENSHOTS, startSession, waitReady } from './harness.ts';
-import { clickTile, largestJump, state, tilesWalked, waitForMap, watch } from './player.ts';
+import { clickTile, largestJump, state, tilesWalked, waitForMap, waitRestarted, watch } from './player.ts';
 
 let session: GameSession;
 beforeAll(async () => {
@@ -199,13 +199,7 @@ describe('enemies', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'town-game-over.png') });
     // The panel sits in the middle of the window, its button 50 px below the centre: click it like a player.
     await page.mouse.click(640, 360 + 50);
-    await page.waitForFunction(
-      () =>
-        window.__RPG__.ready &&
-        (window.__RPG__.state().player as { defeated: boolean } | undefined)?.defeated === false,
-      null,
-      { timeout: 30_000 },
-    );
+    await waitRestarted(page);
     const restarted = await state(page);
     expect(restarted.player).toMatchObject({ ...home, hp: 100, defeated: false });
     expect(restarted.tick).toBeLessThan(tick);

@@ -42,7 +42,6 @@ export function state(page: Page): Promise<StateSeen> {
   return page.evaluate(() => window.__RPG__.state() as unknown as StateSeen);
 }
 
-/** A left click on the centre of tile (x, y) as the camera shows it now. */
 /** Waits until the game shows map `name`, ready for input (after an exit, say). */
 export async function waitForMap(page: Page, name: string, timeoutMs = 30_000): Promise<void> {
   await page.waitForFunction(
@@ -52,6 +51,18 @@ export async function waitForMap(page: Page, name: string, timeoutMs = 30_000): 
   );
 }
 
+/** Waits until the game runs again after a restart from the game-over panel, the player back on its feet. */
+export async function waitRestarted(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      window.__RPG__.ready &&
+      (window.__RPG__.state().player as { defeated: boolean } | undefined)?.defeated === false,
+    null,
+    { timeout: timeoutMs },
+  );
+}
+
+/** A left click on the centre of tile (x, y) as the camera shows it now. */
 export async function clickTile(page: Page, x: number, y: number) {
   const at = await page.evaluate(([tx, ty]) => window.__RPG__.tileToClient(tx, ty), [x, y]);
   await page.mouse.click(at.x, at.y);
