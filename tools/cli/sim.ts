@@ -11,7 +11,7 @@ import { traceHeader, traceLine } from '../../src/core/world/index.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { QueryLog } from '../lib/queryLog.ts';
 import { runMain } from '../lib/runMain.ts';
-import { loadSessionMap, runSession } from '../lib/session.ts';
+import { loadSessionMap, runSession, type SessionOptions } from '../lib/session.ts';
 
 const USAGE =
   'usage: npm run --silent sim -- --map FILE --enemies N --ticks T --seed S [--aggro R] [--tick-hz 20|30] [--moves 8|4] [--trace FILE] [--queries FILE]';
@@ -30,14 +30,9 @@ const FLAGS = [
 
 class UsageError extends Error {}
 
-interface Args {
+/** The session's own options, and the map and the files to write. */
+interface Args extends SessionOptions {
   map: string;
-  enemies?: number;
-  ticks: number;
-  seed: number;
-  aggro?: number;
-  tickHz: number;
-  moves?: 8 | 4;
   trace?: string;
   queries?: string;
 }
