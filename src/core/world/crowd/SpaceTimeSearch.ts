@@ -50,6 +50,9 @@ export class SpaceTimeSearch {
   private gapCache: Float64Array = new Float64Array(0);
   private gapCount: Int32Array = new Int32Array(0);
   private gapStamp: Int32Array = new Int32Array(0);
+  // Each tile's estimate to the goal, in ticks, as computed in this search (stamped likewise).
+  private left: Float64Array = new Float64Array(0);
+  private leftStamp: Int32Array = new Int32Array(0);
   private gen = 0;
   // The open list: a binary heap of states by arrival + heuristic.
   private heap = new Int32Array(1024);
@@ -104,11 +107,14 @@ export class SpaceTimeSearch {
       this.gapCache = new Float64Array(2 * n);
       this.gapCount = new Int32Array(grid.size);
       this.gapStamp = new Int32Array(grid.size);
+      this.left = new Float64Array(grid.size);
+      this.leftStamp = new Int32Array(grid.size);
     }
     if (++this.gen === 0x7fffffff) {
       this.stamp.fill(0);
       this.closed.fill(0);
       this.gapStamp.fill(0);
+      this.leftStamp.fill(0);
       this.gen = 1;
     }
     const gen = this.gen;
@@ -164,14 +170,12 @@ export class SpaceTimeSearch {
         // Gaps are counted from the search's start, so a state's gap index names the same gap however late it
         // is reached.
         // (Each tile's gaps are read once per search: the reservations do not change during one.)
-        if (this.gapStamp[u] !== gen) {
-          this.gapStamp[u] = gen;
-          this.gapCount[u] = res.gaps(u, now, id, cache, 2 * G * u, G);
-        }
-        const nu = this.gapCount[u];
+        const nu = this.gapsOf(u, now, id);
         const base = 2 * G * u;
         for (let j = 0; j < nu; j++) {
           const a = cache[base + 2 * j];
+          // This gap and the later ones open only after the walker must have left v.
+          if (a >= endV) break;
           const b = cache[base + 2 * j + 1];
           if (b <= g) continue;
           // Leave now (carrying the fraction) when the tile is free from the tick the step starts; else
@@ -183,12 +187,12 @@ export class SpaceTimeSearch {
             const cb = v + DY[d] * w;
             let tries = 0;
             while (
-              (res.heldAt(ca, Math.ceil(t), id) || res.heldAt(cb, Math.ceil(t), id)) &&
+              (this.heldAt(ca, Math.ceil(t), now, id) || this.heldAt(cb, Math.ceil(t), now, id)) &&
               tries++ < 8 &&
               Math.ceil(t) + 1 < b
             )
               t = Math.ceil(t) + 1;
-            if (res.heldAt(ca, Math.ceil(t), id) || res.heldAt(cb, Math.ceil(t), id)) continue;
+            if (this.heldAt(ca, Math.ceil(t), now, id) || this.heldAt(cb, Math.ceil(t), now, id)) continue;
           }
           const arrive = t + dur;
           // Held on v until it arrives on u; on u from the start of the step, and it must get out again.
@@ -200,12 +204,48 @@ export class SpaceTimeSearch {
           this.parent[su] = s;
           this.depart[su] = t;
           this.gapEnd[su] = b;
-          this.push(su, arrive + tilesLeft(u) * straight);
+          if (this.leftStamp[u] !== gen) {
+            this.leftStamp[u] = gen;
+            this.left[u] = tilesLeft(u) * straight;
+          }
+          this.push(su, arrive + this.left[u]);
         }
       }
     }
     this.work += expanded;
     return stay >= 0 ? this.timetable(stay) : null;
+  }
+
+  /**
+   * How many free intervals `cell` has from `now` on (others' reservations but `id`'s), read into the cache
+   * once per search: the reservations do not change during one.
+   */
+  private gapsOf(cell: number, now: number, id: number): number {
+    if (this.gapStamp[cell] !== this.gen) {
+      this.gapStamp[cell] = this.gen;
+      const G = this.maxGaps;
+      this.gapCount[cell] = this.reservations.gaps(cell, now, id, this.gapCache, 2 * G * cell, G);
+    }
+    return this.gapCount[cell];
+  }
+
+  /**
+   * Whether someone other than `id` holds `cell` at tick `t` (≥ `now`): whether t lies outside its free
+   * intervals, from the cache (a tile's intervals beyond those kept count as held, as everywhere here).
+   */
+  private heldAt(cell: number, t: number, now: number, id: number): boolean {
+    const n = this.gapsOf(cell, now, id);
+    const cache = this.gapCache;
+    const base = 2 * this.maxGaps * cell;
+    // The last gap opening by t (gaps are sorted and disjoint): t is free only inside it.
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cache[base + 2 * mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 || t >= cache[base + 2 * (lo - 1) + 1];
   }
 
   private timetable(s: number): Timetable {

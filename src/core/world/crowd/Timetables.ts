@@ -142,6 +142,8 @@ export class Timetables {
    */
   tick(now: number): number[] | null {
     const start = this.search.work;
+    // Every search from here on starts at `now`, or at the batch's start while one is being planned.
+    this.reservations.forgetBefore(this.batch.length > 0 ? this.t0 : now);
     for (;;) {
       if (this.batch.length > 0) {
         if (this.planBatch(now, start)) continue;

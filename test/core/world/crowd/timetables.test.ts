@@ -1,0 +1,106 @@
+// Timetables' reservations and search (src/core/world/crowd/Reservations.ts, SpaceTimeSearch.ts): a walker's
+// timetable goes round those planned before it, and what is over is forgotten without changing any answer.
+import { describe, expect, it } from 'vitest';
+import { NavGrid } from '../../../../src/core/grid/index.ts';
+import { Reservations } from '../../../../src/core/world/crowd/Reservations.ts';
+import { SpaceTimeSearch } from '../../../../src/core/world/crowd/SpaceTimeSearch.ts';
+
+const gapsOf = (r: Reservations, cell: number, from: number, self = 0) => {
+  const out = new Float64Array(64);
+  const n = r.gaps(cell, from, self, out);
+  return Array.from({ length: n }, (_, k) => [out[2 * k], out[2 * k + 1]]);
+};
+
+describe('reservations', () => {
+  it('give each tile its free intervals between others, and none for its own holder', () => {
+    const r = new Reservations(4);
+    r.add(1, 2, 5, 10);
+    r.add(2, 2, 12, 15);
+    r.add(3, 2, 20, Number.POSITIVE_INFINITY);
+    expect(gapsOf(r, 2, 0)).toEqual([
+      [0, 5],
+      [10, 12],
+      [15, 20],
+    ]);
+    expect(gapsOf(r, 2, 0, 2)).toEqual([
+      [0, 5],
+      [10, 20],
+    ]);
+    expect(r.heldAt(2, 11, 0)).toBe(false);
+    expect(r.heldAt(2, 12, 0)).toBe(true);
+    expect(r.heldAt(2, 12, 2)).toBe(false);
+    expect(r.heldForGood(2, 0)).toBe(true);
+    expect(r.heldForGood(2, 3)).toBe(false);
+  });
+
+  it('forget what is over without changing any answer about what is to come, and release the rest', () => {
+    // Many walkers passing one tile over a long run, and one standing there for good at the end.
+    const long = new Reservations(2);
+    const fresh = new Reservations(2);
+    for (let k = 0; k < 200; k++) long.add(10 + k, 1, 10 * k, 10 * k + 4);
+    long.add(999, 1, 3000, Number.POSITIVE_INFINITY);
+    for (let k = 150; k < 200; k++) fresh.add(10 + k, 1, 10 * k, 10 * k + 4);
+    fresh.add(999, 1, 3000, Number.POSITIVE_INFINITY);
+    long.forgetBefore(1500);
+    for (const t of [1500, 1503, 1777, 2999, 3000, 5000]) {
+      expect(gapsOf(long, 1, t)).toEqual(gapsOf(fresh, 1, t));
+      expect(long.heldAt(1, t, 0)).toBe(fresh.heldAt(1, t, 0));
+    }
+    // The horizon never moves back.
+    long.forgetBefore(10);
+    expect(gapsOf(long, 1, 1500)).toEqual(gapsOf(fresh, 1, 1500));
+    // Walkers whose intervals were forgotten, and those still to come, are released alike.
+    for (let k = 0; k < 200; k++) long.release(10 + k);
+    expect(gapsOf(long, 1, 1500)).toEqual([[1500, 3000]]);
+    long.release(999);
+    expect(gapsOf(long, 1, 1500)).toEqual([[1500, Number.POSITIVE_INFINITY]]);
+    // The pool's intervals are used again.
+    long.add(7, 1, 1600, 1700);
+    expect(gapsOf(long, 1, 1500)).toEqual([
+      [1500, 1600],
+      [1700, Number.POSITIVE_INFINITY],
+    ]);
+  });
+});
+
+describe('a timetable', () => {
+  // A corridor with a bend: (1,1) .. (4,1), then down to (4,2).
+  const grid = NavGrid.fromRows(['######', '#....#', '####.#', '######']);
+  const at = (x: number, y: number) => y * grid.width + x;
+  const octile = (goal: number) => (c: number) => {
+    const dx = Math.abs((c % grid.width) - (goal % grid.width));
+    const dy = Math.abs(Math.floor(c / grid.width) - Math.floor(goal / grid.width));
+    return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
+  };
+
+  it('waits for a tile another holds, and enters it once free', () => {
+    const r = new Reservations(grid.size);
+    // Another walker holds (3,1) from tick 0 to 30.
+    r.add(2, at(3, 1), 0, 30);
+    const search = new SpaceTimeSearch(grid, 8, r);
+    const goal = at(4, 1);
+    const plan = search.plan(1, at(1, 1), 0, goal, 5, octile(goal), 1000);
+    expect(plan?.cells).toEqual([at(1, 1), at(2, 1), at(3, 1), at(4, 1)]);
+    // The step into (3,1) starts when it is free, not before.
+    expect(plan?.departs[1]).toBeGreaterThanOrEqual(30);
+  });
+
+  it('starts a diagonal only when both corners are free', () => {
+    const room = NavGrid.fromRows(['#####', '#...#', '#...#', '#####']);
+    const rat = (x: number, y: number) => y * room.width + x;
+    const r = new Reservations(room.size);
+    // Both corners of the diagonal (1,1) -> (2,2) are held until tick 6: the diagonal waits for them (and
+    // arrives at 6 + 5√2, before any way round).
+    r.add(2, rat(2, 1), 0, 6);
+    r.add(3, rat(1, 2), 0, 6);
+    const goal = rat(2, 2);
+    const h = (c: number) => {
+      const dx = Math.abs((c % room.width) - 2);
+      const dy = Math.abs(Math.floor(c / room.width) - 2);
+      return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
+    };
+    const plan = new SpaceTimeSearch(room, 8, r).plan(1, rat(1, 1), 0, goal, 5, h, 1000);
+    expect(plan?.cells).toEqual([rat(1, 1), rat(2, 2)]);
+    expect(plan?.departs).toEqual([6]);
+  });
+});
