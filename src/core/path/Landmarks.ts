@@ -49,6 +49,21 @@ export class Landmarks {
     return this.version === version;
   }
 
+  /** The landmarks' lower bound of the static walk between cells `a` and `b` (0 when no landmark reaches both). */
+  bound(a: number, b: number): number {
+    const k = this.count;
+    const dist = this.dist;
+    let best = 0;
+    for (let l = 0; l < k; l++) {
+      const da = dist[a * k + l];
+      const db = dist[b * k + l];
+      if (da === Number.POSITIVE_INFINITY || db === Number.POSITIVE_INFINITY) continue;
+      const d = da > db ? da - db : db - da;
+      if (d > best) best = d;
+    }
+    return best;
+  }
+
   /**
    * Places the landmarks in the map's largest region (where long walks are) and fills their distances, when
    * the walls changed since the last build. Cells elsewhere keep Infinity: the bound skips them.

@@ -261,6 +261,29 @@ export class PathPlanner {
   }
 
   /**
+   * A lower bound of the walk from cell `a` to cell `b` over the map's walls, in tiles (a step's length): the
+   * octile distance (Manhattan with 4 moves), or the landmarks' bound where larger, on a map whose steps all
+   * cost their length both ways and once `prepare` has built them. Admissible and consistent: an estimate
+   * for searches of the planner's users (the crowd's timetables), never above the true walk.
+   */
+  estimate(a: number, b: number, moves: 8 | 4 = 8): number {
+    const w = this.grid.width;
+    const ax = a % w;
+    const bx = b % w;
+    const dx = ax > bx ? ax - bx : bx - ax;
+    const ay = (a - ax) / w;
+    const by = (b - bx) / w;
+    const dy = ay > by ? ay - by : by - ay;
+    const near = moves === 8 ? Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy) : dx + dy;
+    const grid = this.grid;
+    if (grid.nonUnitCostCells !== 0 || grid.directedCells !== 0) return near;
+    const landmarks = this.upToDateLandmarks();
+    if (landmarks === null) return near;
+    const far = landmarks.bound(a, b);
+    return far > near ? far : near;
+  }
+
+  /**
    * The cells expanded by the most recent search (find or distanceField), in expansion order, copied into
    * `out` (as many as fit). Returns how many there were. For JPS these are the jump points.
    */
