@@ -40,6 +40,7 @@ describe('Landmarks (the differential heuristic)', () => {
             if (grid.walkable[v] !== 1) continue;
             const truth = oracleDistances(grid, v, []);
             for (let g = 0; g < grid.size; g++) {
+              expect(l.bound(v, g)).toBe(bound(l, v, g));
               if (truth[g] < Number.POSITIVE_INFINITY)
                 expect(bound(l, v, g)).toBeLessThanOrEqual(truth[g] + 1e-9);
             }
@@ -59,5 +60,42 @@ describe('Landmarks (the differential heuristic)', () => {
     // The little room at the top left is another region: no landmark reaches it, so it bounds nothing.
     expect(l.dist[0]).toBe(Number.POSITIVE_INFINITY);
     expect(bound(l, 0, grid.index(9, 3))).toBe(0);
+  });
+});
+
+describe('PathPlanner.estimate (what the crowd’s timetables are steered by on big maps)', () => {
+  // A wall across the map with its one gap at the far east: west of the wall to just below it is a long walk.
+  const rows = ['..........', '..........', '#########.', '..........', '..........'];
+
+  it('never exceeds the walk, with 8 moves and with 4, and knows the wall once the map is prepared', () => {
+    const grid = NavGrid.fromRows(rows);
+    const planner = new PathPlanner(grid);
+    const a = grid.index(0, 1);
+    const b = grid.index(0, 3);
+    // Before prepare: the octile distance alone.
+    expect(planner.estimate(a, b)).toBe(2);
+    planner.prepare();
+    for (const moves of [8, 4] as const) {
+      for (let v = 0; v < grid.size; v++) {
+        if (grid.walkable[v] !== 1) continue;
+        for (let g = 0; g < grid.size; g++) {
+          if (grid.walkable[g] !== 1) continue;
+          const walk = planner.find({ start: v, goal: g, moves }).cost;
+          expect(planner.estimate(v, g, moves)).toBeLessThanOrEqual(walk + 1e-9);
+        }
+      }
+    }
+    // Round the wall: 9 east, 2 down past its end, 9 back west (the two diagonals save 2 - √2 each way).
+    const walk = planner.find({ start: a, goal: b }).cost;
+    expect(planner.estimate(a, b)).toBeGreaterThan(10);
+    expect(planner.estimate(a, b)).toBeLessThanOrEqual(walk + 1e-9);
+  });
+
+  it('is the octile distance alone on a map whose steps do not all cost their length', () => {
+    const grid = NavGrid.fromRows(rows);
+    grid.setCost(5, 0, 3);
+    const planner = new PathPlanner(grid);
+    planner.prepare();
+    expect(planner.estimate(grid.index(0, 1), grid.index(0, 3))).toBe(2);
   });
 });
