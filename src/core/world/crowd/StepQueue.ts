@@ -52,6 +52,8 @@ export class StepQueue {
   private todoWho = new Int32Array(OVERTAKE_SEARCH);
   private todoSeq = new Int32Array(OVERTAKE_SEARCH);
   private readonly width: number;
+  /** Committed steps started or finished so far: it stands still only when nobody's plan can go on. */
+  moves = 0;
   /** Steps started out of the plan's order (for tools). */
   overtakes = 0;
 
@@ -255,6 +257,7 @@ export class StepQueue {
 
   /** `id` starts its next committed step (checked with `ready`): the corners are free for later visitors. */
   start(id: number): number {
+    this.moves++;
     const m = this.qHead[id];
     const to = this.mvTo[m];
     if (this.mvTouchA[m] !== NONE) {
@@ -274,6 +277,7 @@ export class StepQueue {
 
   /** `id` arrived, leaving tile `left`: the next visitor of `left` may come. */
   arrived(id: number, left: number): void {
+    this.moves++;
     const e = this.here[id];
     if (e !== NONE) this.tiles.popHead(left, e);
     this.here[id] = this.entering[id];

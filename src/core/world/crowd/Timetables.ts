@@ -42,6 +42,11 @@ const RESTARTS = 4;
 const KNOT_BATCH = 32;
 /** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
 const START_HOLD = 10;
+/**
+ * Ticks with no committed step started or finished, while a round plans nobody, after which the timetables
+ * still queued are taken as stuck (see `tick`).
+ */
+const STALL = 60;
 
 export const NONE = 0;
 export const WAITING = 1;
@@ -89,6 +94,9 @@ export class Timetables {
   /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
   private version = 0;
   private failedAt = new Map<number, number>();
+  /** The step queue's count of moves when last seen, and the tick it last changed. */
+  private movesSeen = -1;
+  private movedAt = 0;
 
   constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue) {
     this.grid = grid;
@@ -162,9 +170,15 @@ export class Timetables {
           // A round that planned nobody, and nobody new asks: the next would plan nobody either (nothing
           // changed but the clock).
           // Its walkers are handed back once every timetable under way has played out (so that whatever
-          // solves them never shares a tile's queue with a timetable).
-          if (this.underWay()) break;
+          // solves them never shares a tile's queue with a timetable). Unless the timetables under way stand
+          // still: none has started or finished a step for STALL ticks. Each waits then for a tile someone
+          // waiting holds (a walker shut in, holding its tile till it has a timetable), or for one another;
+          // the waiting ones cannot be planned, so nothing would ever move. Those timetables are dropped and
+          // their walkers handed back too: the whole crowd's knot (complete) takes them all.
+          const stalled = this.stalled(now);
+          if (this.underWay() && !stalled) break;
           const ids = this.failed.filter((w) => this.waits(w)).map((w) => w.id);
+          if (stalled) ids.push(...this.stuckBooked());
           this.failed = [];
           this.round = [];
           this.pos = 0;
@@ -216,6 +230,23 @@ export class Timetables {
       this.state[w.id] = BOOKED;
     }
     return null;
+  }
+
+  /** Whether no committed step has started or finished for STALL ticks. */
+  private stalled(now: number): boolean {
+    if (this.steps.moves !== this.movesSeen) {
+      this.movesSeen = this.steps.moves;
+      this.movedAt = now;
+    }
+    return now - this.movedAt >= STALL;
+  }
+
+  /** Booked walkers with timetabled steps they have not started. */
+  private stuckBooked(): number[] {
+    const ids: number[] = [];
+    for (let id = 1; id < this.state.length; id++)
+      if (this.state[id] === BOOKED && this.steps.queued(id) > 0) ids.push(id);
+    return ids;
   }
 
   /** Whether some walker has timetabled steps it has not started. */

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../../src/core/grid/index.ts';
 import { Reservations } from '../../../../src/core/world/crowd/Reservations.ts';
 import { SpaceTimeSearch } from '../../../../src/core/world/crowd/SpaceTimeSearch.ts';
+import { StepQueue } from '../../../../src/core/world/crowd/StepQueue.ts';
+import { NONE, type TimetableWalker, Timetables } from '../../../../src/core/world/crowd/Timetables.ts';
 
 const gapsOf = (r: Reservations, cell: number, from: number, self = 0) => {
   const out = new Float64Array(64);
@@ -102,5 +104,60 @@ describe('a timetable', () => {
     const plan = new SpaceTimeSearch(room, 8, r).plan(1, rat(1, 1), 0, goal, 5, h, 1000);
     expect(plan?.cells).toEqual([rat(1, 1), rat(2, 2)]);
     expect(plan?.departs).toEqual([6]);
+  });
+});
+
+describe('timetables standing still', () => {
+  // Two rooms with no way between them: A walks east in the first; B, in the second, has its goal in the first.
+  const grid = NavGrid.fromRows(['#########', '#.....#.#', '#########']);
+  const at = (x: number) => grid.width + x;
+  const walker = (id: number, cell: number, goal: number): TimetableWalker => ({
+    id,
+    cell,
+    straight: 5,
+    goal,
+    tilesLeft: (c: number) => Math.abs((c % grid.width) - (goal % grid.width)),
+  });
+
+  function setUp() {
+    const steps = new StepQueue(grid.size, grid.width);
+    const tt = new Timetables(grid, 8, steps);
+    tt.grow(3);
+    steps.grow(3);
+    tt.want(walker(1, at(1), at(5)), 0);
+    // A is planned first, alone (a batch of one).
+    expect(tt.tick(0)).toBeNull();
+    expect(steps.queued(1)).toBe(4);
+    // B can never be planned: its goal lies beyond the wall.
+    tt.want(walker(2, at(7), at(2)), 1);
+    return { steps, tt };
+  }
+
+  it('hand back the walkers that wait, once the timetables under way have stood still a while', () => {
+    const { tt } = setUp();
+    // A never gets to take its steps (something holds its way): nothing moves, B cannot be planned.
+    let back: number[] | null = null;
+    let t = 1;
+    for (; t < 200 && back === null; t++) back = tt.tick(t);
+    expect(back?.sort()).toEqual([1, 2]);
+    // Not at once: only after three seconds (at 20 Hz) with no step.
+    expect(t).toBeGreaterThan(60);
+    expect(tt.state[1]).toBe(NONE);
+    expect(tt.state[2]).toBe(NONE);
+  });
+
+  it('wait for the timetables under way while their walkers step', () => {
+    const { steps, tt } = setUp();
+    let cell = at(1);
+    for (let t = 1; t < 100; t++) {
+      if (t % 20 === 0 && steps.queued(1) > 0) {
+        // A takes its next step (every second).
+        const to = steps.start(1);
+        steps.arrived(1, cell);
+        cell = to;
+      }
+      const back = tt.tick(t);
+      if (steps.queued(1) > 0) expect(back).toBeNull();
+    }
   });
 });
