@@ -5,7 +5,7 @@ import { NavGrid } from '../../../../src/core/grid/index.ts';
 import { Reservations } from '../../../../src/core/world/crowd/Reservations.ts';
 import { SpaceTimeSearch } from '../../../../src/core/world/crowd/SpaceTimeSearch.ts';
 import { StepQueue } from '../../../../src/core/world/crowd/StepQueue.ts';
-import { NONE, type TimetableWalker, Timetables } from '../../../../src/core/world/crowd/Timetables.ts';
+import { NONE, Timetables, type TimetableWalker } from '../../../../src/core/world/crowd/Timetables.ts';
 
 const gapsOf = (r: Reservations, cell: number, from: number, self = 0) => {
   const out = new Float64Array(64);
