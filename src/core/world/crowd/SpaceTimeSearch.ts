@@ -15,15 +15,16 @@ import type { Reservations } from './Reservations.ts';
  */
 
 /**
- * Search states, all tiles together: each tile keeps as many free intervals as fit (16 to 64; later ones are
- * ignored, the tile counting as held then). A busy tile of a big crowd is passed by many: with too few
- * intervals its last, endless one is cut off, and nobody can end there or pass after.
+ * Free intervals a tile keeps in one search (later ones are ignored, the tile counting as held then). A busy
+ * tile of a big crowd is passed by many: with too few its last, endless interval is cut off, and nobody can end
+ * there or pass after (lak304d ×1,000 kept 16 a tile when states were laid out per tile, and timetables failed
+ * for it). States are made only for the tiles a search reads, so a generous bound costs nothing elsewhere.
  */
-const MAX_STATES = 1 << 20;
-const MIN_GAPS = 16;
-const MAX_GAPS_PER_TILE = 64;
-/** Grids with more tiles than this ÷ 16 get no timetables (their state would not fit). */
-const MAX_STATES_EVER = 1 << 22;
+const MAX_GAPS_PER_TILE = 256;
+/** Grids with more tiles than this get no timetables (their per-tile arrays would be too big). */
+const MAX_TILES = 1 << 18;
+/** States made room for at first (the pool grows, by doubling, when a search needs more). */
+const FIRST_STATES = 1 << 14;
 const NONE = -1;
 
 export interface Timetable {
@@ -39,15 +40,20 @@ export class SpaceTimeSearch {
   private readonly grid: NavGrid;
   private readonly moves: 8 | 4;
   private readonly reservations: Reservations;
-  // Per (tile, interval) state, stamped by search: best arrival, parent state, departure from the parent.
-  private stamp: Int32Array = new Int32Array(0);
-  private closed: Int32Array = new Int32Array(0);
+  // Per (tile, interval) state, from a pool this search fills: a tile's states are made together when the
+  // search first reads its free intervals (`first[tile]` + the interval's index), each with its tile, the
+  // interval ([gapStart, gapEnd)), and, once reached, its best arrival, parent state, departure from the parent.
+  private pooled = 0;
+  private cellOf: Int32Array = new Int32Array(0);
+  private gapStart: Float64Array = new Float64Array(0);
+  private gapEnd: Float64Array = new Float64Array(0);
+  private reached: Uint8Array = new Uint8Array(0);
+  private closed: Uint8Array = new Uint8Array(0);
   private best: Float64Array = new Float64Array(0);
   private parent: Int32Array = new Int32Array(0);
   private depart: Float64Array = new Float64Array(0);
-  private gapEnd: Float64Array = new Float64Array(0);
-  // Each tile's free intervals as read in this search (stamped with the search's generation).
-  private gapCache: Float64Array = new Float64Array(0);
+  // Per tile, stamped with the search's generation: its first state and how many free intervals it has.
+  private first: Int32Array = new Int32Array(0);
   private gapCount: Int32Array = new Int32Array(0);
   private gapStamp: Int32Array = new Int32Array(0);
   // Each tile's estimate to the goal, in ticks, as computed in this search (stamped likewise).
@@ -58,13 +64,10 @@ export class SpaceTimeSearch {
   private heap = new Int32Array(1024);
   private heapKey = new Float64Array(1024);
   private heapSize = 0;
-  private readonly gaps: Float64Array;
-  /** Free intervals kept per tile. */
-  private readonly maxGaps: number;
+  /** A tile's free intervals as read, before they go to the pool. */
+  private readonly gaps = new Float64Array(2 * MAX_GAPS_PER_TILE);
 
   constructor(grid: NavGrid, moves: 8 | 4, reservations: Reservations) {
-    this.maxGaps = Math.max(MIN_GAPS, Math.min(MAX_GAPS_PER_TILE, Math.floor(MAX_STATES / grid.size)));
-    this.gaps = new Float64Array(2 * this.maxGaps);
     this.grid = grid;
     this.moves = moves;
     this.reservations = reservations;
@@ -72,7 +75,7 @@ export class SpaceTimeSearch {
 
   /** Whether the grid is small enough for timetables (their per-tile state is allocated on first use). */
   static fits(grid: NavGrid): boolean {
-    return grid.size * MIN_GAPS <= MAX_STATES_EVER;
+    return grid.size <= MAX_TILES;
   }
 
   /**
@@ -94,44 +97,32 @@ export class SpaceTimeSearch {
   ): Timetable | null {
     const grid = this.grid;
     const w = grid.width;
-    const res = this.reservations;
-    const gaps = this.gaps;
-    if (this.stamp.length === 0) {
-      const n = grid.size * this.maxGaps;
-      this.stamp = new Int32Array(n);
-      this.closed = new Int32Array(n);
-      this.best = new Float64Array(n);
-      this.parent = new Int32Array(n);
-      this.depart = new Float64Array(n);
-      this.gapEnd = new Float64Array(n);
-      this.gapCache = new Float64Array(2 * n);
+    if (this.first.length === 0) {
+      this.first = new Int32Array(grid.size);
       this.gapCount = new Int32Array(grid.size);
       this.gapStamp = new Int32Array(grid.size);
       this.left = new Float64Array(grid.size);
       this.leftStamp = new Int32Array(grid.size);
+      this.growPool(FIRST_STATES);
     }
     if (++this.gen === 0x7fffffff) {
-      this.stamp.fill(0);
-      this.closed.fill(0);
       this.gapStamp.fill(0);
       this.leftStamp.fill(0);
       this.gen = 1;
     }
     const gen = this.gen;
-    const G = this.maxGaps;
-    const cache = this.gapCache;
+    this.pooled = 0;
     this.heapSize = 0;
     // The start state: the free interval of the start tile that holds `now`.
-    const ng = res.gaps(start, now, id, gaps);
-    let k0 = -1;
-    for (let k = 0; k < ng; k++) if (gaps[2 * k] <= now && now < gaps[2 * k + 1]) k0 = k;
-    if (k0 < 0) return null;
-    const s0 = start * this.maxGaps + k0;
-    this.stamp[s0] = gen;
+    const ng = this.gapsOf(start, now, id);
+    let s0 = -1;
+    for (let k = this.first[start]; k < this.first[start] + ng; k++)
+      if (this.gapStart[k] <= now && now < this.gapEnd[k]) s0 = k;
+    if (s0 < 0) return null;
+    this.reached[s0] = 1;
     this.best[s0] = now;
     this.parent[s0] = NONE;
     this.depart[s0] = now;
-    this.gapEnd[s0] = gaps[2 * k0 + 1];
     this.push(s0, now + tilesLeft(start) * straight);
     let expanded = 0;
     const step = this.moves === 8 ? 1 : 2;
@@ -141,10 +132,10 @@ export class SpaceTimeSearch {
     let stayAt = Number.POSITIVE_INFINITY;
     while (this.heapSize > 0 && expanded < maxExpanded) {
       const s = this.pop();
-      if (this.closed[s] === gen) continue;
-      this.closed[s] = gen;
+      if (this.closed[s] === 1) continue;
+      this.closed[s] = 1;
       expanded++;
-      const v = (s / this.maxGaps) | 0;
+      const v = this.cellOf[s];
       const g = this.best[s];
       const endV = this.gapEnd[s];
       if (endV === Number.POSITIVE_INFINITY) {
@@ -167,43 +158,63 @@ export class SpaceTimeSearch {
         if (!grid.canStep(x, y, d)) continue;
         const u = v + DY[d] * w + DX[d];
         const dur = d & 1 ? straight * Math.SQRT2 : straight;
-        // Gaps are counted from the search's start, so a state's gap index names the same gap however late it
-        // is reached.
         // (Each tile's gaps are read once per search: the reservations do not change during one.)
         const nu = this.gapsOf(u, now, id);
-        const base = 2 * G * u;
-        for (let j = 0; j < nu; j++) {
-          const a = cache[base + 2 * j];
+        const base = this.first[u];
+        // The first gap still open when the walker is on v (gaps are sorted and disjoint).
+        let su = base;
+        let hi = base + nu;
+        while (su < hi) {
+          const mid = (su + hi) >> 1;
+          if (this.gapEnd[mid] <= g) su = mid + 1;
+          else hi = mid;
+        }
+        // A diagonal's corners: their gaps, walked forwards as the start times tried only grow.
+        let pa = 0;
+        let enda = 0;
+        let pb = 0;
+        let endb = 0;
+        if (d & 1) {
+          const ca = v + DX[d];
+          const cb = v + DY[d] * w;
+          enda = this.gapsOf(ca, now, id);
+          pa = this.first[ca];
+          enda += pa;
+          endb = this.gapsOf(cb, now, id);
+          pb = this.first[cb];
+          endb += pb;
+        }
+        for (; su < base + nu; su++) {
+          const a = this.gapStart[su];
           // This gap and the later ones open only after the walker must have left v.
           if (a >= endV) break;
-          const b = cache[base + 2 * j + 1];
-          if (b <= g) continue;
+          const b = this.gapEnd[su];
           // Leave now (carrying the fraction) when the tile is free from the tick the step starts; else
           // wait, in whole ticks, for it.
           let t = Math.ceil(g) >= a ? g : a;
           if (d & 1) {
-            // Both corners free at the tick the diagonal starts (wait for them while that is allowed).
-            const ca = v + DX[d];
-            const cb = v + DY[d] * w;
+            // Both corners free at the tick the diagonal starts (wait for them while that is allowed): the
+            // tick must lie in a gap of each.
             let tries = 0;
-            while (
-              (this.heldAt(ca, Math.ceil(t), now, id) || this.heldAt(cb, Math.ceil(t), now, id)) &&
-              tries++ < 8 &&
-              Math.ceil(t) + 1 < b
-            )
-              t = Math.ceil(t) + 1;
-            if (this.heldAt(ca, Math.ceil(t), now, id) || this.heldAt(cb, Math.ceil(t), now, id)) continue;
+            let free = false;
+            for (;;) {
+              const tick = Math.ceil(t);
+              while (pa < enda && this.gapEnd[pa] <= tick) pa++;
+              while (pb < endb && this.gapEnd[pb] <= tick) pb++;
+              free = pa < enda && this.gapStart[pa] <= tick && pb < endb && this.gapStart[pb] <= tick;
+              if (free || tries++ >= 8 || tick + 1 >= b) break;
+              t = tick + 1;
+            }
+            if (!free) continue;
           }
           const arrive = t + dur;
           // Held on v until it arrives on u; on u from the start of the step, and it must get out again.
           if (Math.ceil(arrive) > endV || Math.ceil(arrive) >= b) continue;
-          const su = u * this.maxGaps + j;
-          if (this.stamp[su] === gen && (this.best[su] <= arrive || this.closed[su] === gen)) continue;
-          this.stamp[su] = gen;
+          if (this.reached[su] === 1 && (this.best[su] <= arrive || this.closed[su] === 1)) continue;
+          this.reached[su] = 1;
           this.best[su] = arrive;
           this.parent[su] = s;
           this.depart[su] = t;
-          this.gapEnd[su] = b;
           if (this.leftStamp[u] !== gen) {
             this.leftStamp[u] = gen;
             this.left[u] = tilesLeft(u) * straight;
@@ -217,42 +228,63 @@ export class SpaceTimeSearch {
   }
 
   /**
-   * How many free intervals `cell` has from `now` on (others' reservations but `id`'s), read into the cache
-   * once per search: the reservations do not change during one.
+   * How many free intervals `cell` has from `now` on (others' reservations but `id`'s), read once per search
+   * (the reservations do not change during one): its states are made then, `first[cell]` onwards.
    */
   private gapsOf(cell: number, now: number, id: number): number {
-    if (this.gapStamp[cell] !== this.gen) {
-      this.gapStamp[cell] = this.gen;
-      const G = this.maxGaps;
-      this.gapCount[cell] = this.reservations.gaps(cell, now, id, this.gapCache, 2 * G * cell, G);
+    if (this.gapStamp[cell] === this.gen) return this.gapCount[cell];
+    this.gapStamp[cell] = this.gen;
+    const gaps = this.gaps;
+    const n = this.reservations.gaps(cell, now, id, gaps, 0, MAX_GAPS_PER_TILE);
+    if (this.pooled + n > this.cellOf.length)
+      this.growPool(Math.max(2 * this.cellOf.length, this.pooled + n));
+    const at = this.pooled;
+    this.pooled += n;
+    this.first[cell] = at;
+    this.gapCount[cell] = n;
+    for (let k = 0; k < n; k++) {
+      this.cellOf[at + k] = cell;
+      this.gapStart[at + k] = gaps[2 * k];
+      this.gapEnd[at + k] = gaps[2 * k + 1];
+      this.reached[at + k] = 0;
+      this.closed[at + k] = 0;
     }
-    return this.gapCount[cell];
+    return n;
   }
 
-  /**
-   * Whether someone other than `id` holds `cell` at tick `t` (≥ `now`): whether t lies outside its free
-   * intervals, from the cache (a tile's intervals beyond those kept count as held, as everywhere here).
-   */
-  private heldAt(cell: number, t: number, now: number, id: number): boolean {
-    const n = this.gapsOf(cell, now, id);
-    const cache = this.gapCache;
-    const base = 2 * this.maxGaps * cell;
-    // The last gap opening by t (gaps are sorted and disjoint): t is free only inside it.
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cache[base + 2 * mid] <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 || t >= cache[base + 2 * (lo - 1) + 1];
+  /** Makes room for `n` states (what the pool holds is kept: a search may grow it midway). */
+  private growPool(n: number): void {
+    const keep = this.pooled;
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    const u8 = (a: Uint8Array) => {
+      const b = new Uint8Array(n);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    this.cellOf = i32(this.cellOf);
+    this.gapStart = f64(this.gapStart);
+    this.gapEnd = f64(this.gapEnd);
+    this.reached = u8(this.reached);
+    this.closed = u8(this.closed);
+    this.best = f64(this.best);
+    this.parent = i32(this.parent);
+    this.depart = f64(this.depart);
   }
 
   private timetable(s: number): Timetable {
     const cells: number[] = [];
     const departs: number[] = [];
     for (let x = s; x !== NONE; x = this.parent[x]) {
-      cells.push((x / this.maxGaps) | 0);
+      cells.push(this.cellOf[x]);
       if (this.parent[x] !== NONE) departs.push(this.depart[x]);
     }
     cells.reverse();
