@@ -27,7 +27,7 @@ import {
 import { loadScenarios, MovingAiError } from '../lib/movingai.ts';
 import { runMain } from '../lib/runMain.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test/fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
 const INSTANCES = [
   { name: 'random-32-32-20', map: 'crowd/random-32-32-20.map', scen: 'crowd/random-32-32-20.map.scen' },
   { name: 'room-33-33-3', map: 'crowd/room-33-33-3.map', scen: 'crowd/room-33-33-3.map.scen' },
