@@ -3,4 +3,5 @@
 export { DIR_NAMES, Dir, type DirName, DX, DY, dirOf, isDiagonal, opposite } from './directions.ts';
 export { MAX_GRID_CELLS, NavGrid } from './NavGrid.ts';
 export { nearestReachable } from './nearestReachable.ts';
+export { diagonalExtra, openDistance } from './openDistance.ts';
 export { Regions } from './Regions.ts';

@@ -1,4 +1,4 @@
-import type { NavGrid } from '../grid/index.ts';
+import { diagonalExtra, type NavGrid, openDistance } from '../grid/index.ts';
 import { AStar } from './AStar.ts';
 import { BAND_SCALE } from './BandQueue.ts';
 import { Dijkstra } from './Dijkstra.ts';
@@ -267,15 +267,8 @@ export class PathPlanner {
    * for searches of the planner's users (the crowd's timetables), never above the true walk.
    */
   estimate(a: number, b: number, moves: 8 | 4 = 8): number {
-    const w = this.grid.width;
-    const ax = a % w;
-    const bx = b % w;
-    const dx = ax > bx ? ax - bx : bx - ax;
-    const ay = (a - ax) / w;
-    const by = (b - bx) / w;
-    const dy = ay > by ? ay - by : by - ay;
-    const near = moves === 8 ? Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy) : dx + dy;
     const grid = this.grid;
+    const near = openDistance(a, b, grid.width, diagonalExtra(moves));
     if (grid.nonUnitCostCells !== 0 || grid.directedCells !== 0) return near;
     const landmarks = this.upToDateLandmarks();
     if (landmarks === null) return near;

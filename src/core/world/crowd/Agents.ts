@@ -1,4 +1,4 @@
-import type { NavGrid } from '../../grid/index.ts';
+import { diagonalExtra, type NavGrid, openDistance } from '../../grid/index.ts';
 
 /**
  * What the crowd planner knows of each character (by id): its role this tick, where it is going, and how far
@@ -55,7 +55,7 @@ export class Agents {
   constructor(grid: NavGrid, moves: 8 | 4) {
     this.width = grid.width;
     // With four moves a diagonal offset costs two straight steps: the metric is Manhattan, not octile.
-    this.diagonal = moves === 8 ? Math.SQRT2 - 1 : 1;
+    this.diagonal = diagonalExtra(moves);
   }
 
   grow(id: number): void {
@@ -174,14 +174,7 @@ export class Agents {
 
   /** Straight distance between two cells: octile with 8 moves, Manhattan with 4. */
   metric(a: number, b: number): number {
-    const w = this.width;
-    const ax = a % w;
-    const bx = b % w;
-    const dx = ax > bx ? ax - bx : bx - ax;
-    const ay = (a - ax) / w;
-    const by = (b - bx) / w;
-    const dy = ay > by ? ay - by : by - ay;
-    return dx > dy ? dx + this.diagonal * dy : dy + this.diagonal * dx;
+    return openDistance(a, b, this.width, this.diagonal);
   }
 }
 
