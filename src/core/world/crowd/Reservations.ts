@@ -1,3 +1,5 @@
+import { growFloat, growInt } from './growArrays.ts';
+
 /**
  * Who holds which tile when, in ticks: the space-time reservations of walkers with a planned timetable
  * (SpaceTimeSearch.ts). Per tile, a list of half-open intervals [start, end) sorted by start, each with its
@@ -184,23 +186,13 @@ export class Reservations {
 
   private grow(): void {
     const n = this.start.length * 2;
-    const f = (a: Float64Array) => {
-      const b = new Float64Array(n);
-      b.set(a);
-      return b;
-    };
-    const i = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    this.start = f(this.start);
-    this.end = f(this.end);
-    this.who = i(this.who);
-    this.cellOf = i(this.cellOf);
-    this.next = i(this.next);
-    this.prev = i(this.prev);
-    this.nextOfHolder = i(this.nextOfHolder);
-    this.prevOfHolder = i(this.prevOfHolder);
+    this.start = growFloat(this.start, n);
+    this.end = growFloat(this.end, n);
+    this.who = growInt(this.who, n, 0);
+    this.cellOf = growInt(this.cellOf, n, 0);
+    this.next = growInt(this.next, n, 0);
+    this.prev = growInt(this.prev, n, 0);
+    this.nextOfHolder = growInt(this.nextOfHolder, n, 0);
+    this.prevOfHolder = growInt(this.prevOfHolder, n, 0);
   }
 }

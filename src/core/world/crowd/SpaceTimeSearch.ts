@@ -1,5 +1,6 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
+import { growBytes, growFloat, growInt } from './growArrays.ts';
 import type { Reservations } from './Reservations.ts';
 
 /**
@@ -64,6 +65,9 @@ export class SpaceTimeSearch {
   private heap = new Int32Array(1024);
   private heapKey = new Float64Array(1024);
   private heapSize = 0;
+  /** Per tile, bit d set when a step in direction d may be taken from it (`canStep`), for grid version masksFor. */
+  private masks = new Uint8Array(0);
+  private masksFor = -1;
   /** A tile's free intervals as read, before they go to the pool. */
   private readonly gaps = new Float64Array(2 * MAX_GAPS_PER_TILE);
 
@@ -111,6 +115,8 @@ export class SpaceTimeSearch {
       this.gen = 1;
     }
     const gen = this.gen;
+    if (this.masksFor !== grid.version) this.buildMasks();
+    const masks = this.masks;
     this.pooled = 0;
     this.heapSize = 0;
     // The start state: the free interval of the start tile that holds `now`.
@@ -137,6 +143,7 @@ export class SpaceTimeSearch {
       expanded++;
       const v = this.cellOf[s];
       const g = this.best[s];
+      const ceilG = Math.ceil(g);
       const endV = this.gapEnd[s];
       if (endV === Number.POSITIVE_INFINITY) {
         if (v === goal) {
@@ -152,10 +159,9 @@ export class SpaceTimeSearch {
           }
         }
       }
-      const x = v % w;
-      const y = (v - x) / w;
+      const mask = masks[v];
       for (let d = 0; d < 8; d += step) {
-        if (!grid.canStep(x, y, d)) continue;
+        if (((mask >> d) & 1) === 0) continue;
         const u = v + DY[d] * w + DX[d];
         const dur = d & 1 ? straight * Math.SQRT2 : straight;
         // (Each tile's gaps are read once per search: the reservations do not change during one.)
@@ -191,7 +197,7 @@ export class SpaceTimeSearch {
           const b = this.gapEnd[su];
           // Leave now (carrying the fraction) when the tile is free from the tick the step starts; else
           // wait, in whole ticks, for it.
-          let t = Math.ceil(g) >= a ? g : a;
+          let t = ceilG >= a ? g : a;
           if (d & 1) {
             // Both corners free at the tick the diagonal starts (wait for them while that is allowed): the
             // tick must lie in a gap of each.
@@ -252,32 +258,30 @@ export class SpaceTimeSearch {
     return n;
   }
 
+  private buildMasks(): void {
+    const grid = this.grid;
+    if (this.masks.length !== grid.size) this.masks = new Uint8Array(grid.size);
+    const w = grid.width;
+    for (let v = 0; v < grid.size; v++) {
+      const x = v % w;
+      const y = (v - x) / w;
+      let m = 0;
+      for (let d = 0; d < 8; d++) if (grid.canStep(x, y, d)) m |= 1 << d;
+      this.masks[v] = m;
+    }
+    this.masksFor = grid.version;
+  }
+
   /** Makes room for `n` states (what the pool holds is kept: a search may grow it midway). */
   private growPool(n: number): void {
-    const keep = this.pooled;
-    const i32 = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a.subarray(0, keep));
-      return b;
-    };
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(n);
-      b.set(a.subarray(0, keep));
-      return b;
-    };
-    const u8 = (a: Uint8Array) => {
-      const b = new Uint8Array(n);
-      b.set(a.subarray(0, keep));
-      return b;
-    };
-    this.cellOf = i32(this.cellOf);
-    this.gapStart = f64(this.gapStart);
-    this.gapEnd = f64(this.gapEnd);
-    this.reached = u8(this.reached);
-    this.closed = u8(this.closed);
-    this.best = f64(this.best);
-    this.parent = i32(this.parent);
-    this.depart = f64(this.depart);
+    this.cellOf = growInt(this.cellOf, n, 0);
+    this.gapStart = growFloat(this.gapStart, n);
+    this.gapEnd = growFloat(this.gapEnd, n);
+    this.reached = growBytes(this.reached, n);
+    this.closed = growBytes(this.closed, n);
+    this.best = growFloat(this.best, n);
+    this.parent = growInt(this.parent, n, 0);
+    this.depart = growFloat(this.depart, n);
   }
 
   private timetable(s: number): Timetable {

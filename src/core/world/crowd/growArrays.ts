@@ -11,3 +11,9 @@ export function growFloat(a: Float64Array, n: number): Float64Array<ArrayBuffer>
   b.set(a);
   return b;
 }
+
+export function growBytes(a: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(n);
+  b.set(a);
+  return b;
+}
