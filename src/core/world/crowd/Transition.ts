@@ -152,7 +152,7 @@ export class Transition {
     const occNow = this.occNow;
     const occNext = this.occNext;
     const c = from[i];
-    const n = this.cands.fill(i, c, parent, this.salt);
+    const n = this.cands.fill(i, c, parent, this.salt, this.occNow);
     const cand = this.cands.tile;
     const base = i * 9;
     let puller = NONE;
