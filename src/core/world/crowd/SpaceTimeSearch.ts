@@ -26,6 +26,11 @@ const MAX_GAPS_PER_TILE = 256;
 const MAX_TILES = 1 << 18;
 /** States made room for at first (the pool grows, by doubling, when a search needs more). */
 const FIRST_STATES = 1 << 14;
+/**
+ * The most states one search makes (about 90 MB of them): a bound on memory, far above what searches use
+ * (lak304d ×1,000: at most 172,282 in one search; the 32 × 32 maps: under 2,000).
+ */
+const MAX_STATES = 1 << 21;
 const NONE = -1;
 
 export interface Timetable {
@@ -241,9 +246,12 @@ export class SpaceTimeSearch {
     if (this.gapStamp[cell] === this.gen) return this.gapCount[cell];
     this.gapStamp[cell] = this.gen;
     const gaps = this.gaps;
-    const n = this.reservations.gaps(cell, now, id, gaps, 0, MAX_GAPS_PER_TILE);
+    let n = this.reservations.gaps(cell, now, id, gaps, 0, MAX_GAPS_PER_TILE);
+    // Past the pool's bound the tile counts as held for the rest of this search (it may fail: it is tried
+    // again later).
+    if (this.pooled + n > MAX_STATES) n = 0;
     if (this.pooled + n > this.cellOf.length)
-      this.growPool(Math.max(2 * this.cellOf.length, this.pooled + n));
+      this.growPool(Math.min(MAX_STATES, Math.max(2 * this.cellOf.length, this.pooled + n)));
     const at = this.pooled;
     this.pooled += n;
     this.first[cell] = at;
