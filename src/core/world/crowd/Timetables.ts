@@ -13,6 +13,8 @@ import type { StepQueue } from './StepQueue.ts';
  * Walkers sent together are first planned as one batch, all at once: nearest goal first, each one not planned
  * yet holding its tile only a little while (those planned before it may pass there later), planned again with
  * the failed first and then in shuffled orders, up to four times; nobody moves until all have timetables.
+ * A batch so planned that delays someone long is planned again with its most delayed walker first, a few
+ * times, and the plan whose arrivals sum least is kept (`polish`).
  *
  * A batch that cannot be planned so is planned one by one instead, in rounds. A walker waiting for its
  * timetable holds its tile for as long as it waits, so every timetable made meanwhile goes round it and is
@@ -34,6 +36,14 @@ const PER_WALKER_TILE = 400;
 const PER_BATCH = 600000;
 /** Times a batch is planned again with its failed walkers first. */
 const RESTARTS = 4;
+/**
+ * Once a batch is planned, it is planned again with its most delayed walker first, up to this many times while
+ * its work stays within POLISH_WORK; the plan with the least sum of arrivals is kept.
+ */
+const POLISH = 16;
+const POLISH_WORK = 300000;
+/** Steps' time a walker must be delayed by for its batch to be polished. */
+const POLISH_DELAY = 40;
 /**
  * A batch of at most this many that cannot be planned all at once is handed back whole when nothing else is
  * under way (to be solved as one knot: LaCAM's plans for a handful of walkers are short); a bigger one is
@@ -89,6 +99,13 @@ export class Timetables {
   private spent = 0;
   private plans: (Timetable | null)[] = [];
   private boosted = new Set<number>();
+  /**
+   * Polishing a planned batch: the best order and plans so far, their sum of arrivals, the walkers tried first
+   * (by id) and the tries made.
+   */
+  private best: { order: TimetableWalker[]; plans: Timetable[]; sum: number } | null = null;
+  private triedFirst = new Set<number>();
+  private polished = 0;
   private streamed = new Int32Array(16).fill(-1);
   private handBack: number[] | null = null;
   /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
@@ -269,6 +286,9 @@ export class Timetables {
     this.attempt = 0;
     this.spent = 0;
     this.boosted.clear();
+    this.best = null;
+    this.triedFirst.clear();
+    this.polished = 0;
     this.orderBatch();
   }
 
@@ -295,6 +315,12 @@ export class Timetables {
         Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
       );
       this.spent += this.search.work - before;
+      if (plan === null && this.best !== null) {
+        // A polishing order failed: the best plan found stands.
+        this.plans[this.bpos] = null;
+        this.bpos = this.batch.length;
+        break;
+      }
       if (plan === null) {
         if (this.attempt >= RESTARTS || this.spent > PER_BATCH) {
           if (this.batch.length <= KNOT_BATCH && !this.underWay()) {
@@ -315,12 +341,19 @@ export class Timetables {
       this.plans[this.bpos++] = plan;
       this.reserve(w, plan, this.t0);
     }
+    if (this.polish()) return true;
+    const best = this.best!;
+    this.batch = best.order;
+    this.plans = best.plans;
+    this.best = null;
     // All planned: commit every step, shifted to start now (the walkers waited while the batch was planned).
     const shift = now - this.t0;
     for (let k = 0; k < this.batch.length; k++) {
       const w = this.batch[k];
       const plan = this.plans[k]!;
-      if (shift !== 0) {
+      // Dropped while the batch was polished.
+      if (!this.waits(w)) continue;
+      if (shift !== 0 || this.polished > 0) {
         for (let j = 0; j < plan.departs.length; j++) plan.departs[j] += shift;
         this.reservations.release(w.id);
         this.reserve(w, plan, now);
@@ -331,6 +364,57 @@ export class Timetables {
     this.batch = [];
     this.plannedThisRound = true;
     return true;
+  }
+
+  /**
+   * Called when every walker of the batch has a timetable (unless a polishing order failed): keeps the plans if
+   * their sum of arrivals is the least so far, and starts planning the best order again with its most delayed
+   * walker (not tried first before) moved first, while tries and work remain. Prioritised planning delays a
+   * walker most when those planned before it pass its goal late, so it waits beside it; planned before them,
+   * they go round it. False when polishing is over.
+   */
+  private polish(): boolean {
+    if (this.bpos === this.batch.length && this.plans.every((p) => p !== null)) {
+      let sum = 0;
+      for (let k = 0; k < this.plans.length; k++) sum += this.arrival(this.batch[k], this.plans[k]!);
+      if (this.best === null || sum < this.best.sum)
+        this.best = { order: this.batch.slice(), plans: this.plans as Timetable[], sum };
+    }
+    const best = this.best!;
+    if (this.polished >= POLISH || this.spent > POLISH_WORK || best.order.length === 0) return false;
+    let first = -1;
+    let most = POLISH_DELAY * best.order[0].straight;
+    for (let k = 0; k < best.order.length; k++) {
+      const w = best.order[k];
+      if (this.triedFirst.has(w.id)) continue;
+      const delay = this.arrival(w, best.plans[k]) - this.t0 - w.straight * w.tilesLeft(w.cell);
+      if (delay > most) {
+        most = delay;
+        first = k;
+      }
+    }
+    if (first <= 0) return false;
+    this.triedFirst.add(best.order[first].id);
+    this.polished++;
+    const order = best.order.slice();
+    const [w] = order.splice(first, 1);
+    order.unshift(w);
+    this.batch = order;
+    for (const x of order) {
+      this.reservations.release(x.id);
+      this.reservations.add(x.id, x.cell, this.t0, this.t0 + START_HOLD);
+    }
+    this.bpos = 0;
+    this.plans = new Array(order.length).fill(null);
+    return true;
+  }
+
+  /** The tick a timetable reaches its goal. */
+  private arrival(w: TimetableWalker, plan: Timetable): number {
+    const { cells, departs } = plan;
+    const n = cells.length;
+    if (n < 2) return this.t0;
+    return departs[n - 2] + this.duration(w, cells[n - 2], cells[n - 1]);
   }
 
   /** Those that failed first, then nearest goal first (those are soon out of the way), or shuffled. */
