@@ -2,6 +2,7 @@ import { diagonalExtra, type NavGrid, openDistance } from '../grid/index.ts';
 import { AStar } from './AStar.ts';
 import { BAND_SCALE } from './BandQueue.ts';
 import { Dijkstra } from './Dijkstra.ts';
+import { GoalDistance } from './GoalDistance.ts';
 import { GoalSet } from './GoalSet.ts';
 import { JumpNodes } from './JumpNodes.ts';
 import { JumpPointSearch } from './JumpPointSearch.ts';
@@ -336,6 +337,14 @@ export class PathPlanner {
     else if (how === SEARCH_TUNED_ASTAR) this.tuned.run(start, moves, maxExpanded, partial, out);
     else if (how === SEARCH_ASTAR) this.astar.run(start, moves, maxExpanded, partial, out);
     else this.dijkstra.run(start, moves, maxExpanded, partial, out);
+  }
+
+  /**
+   * A new resumable exact distance to one goal at a time over the walls (GoalDistance), for a caller that asks
+   * many cells' distances to the same goal, as a walker's timetable search does.
+   */
+  goalDistance(): GoalDistance {
+    return new GoalDistance(this.grid, this.steps);
   }
 
   /** The landmarks when they match the grid's walls (built by `prepare`), else null. */

@@ -1,5 +1,5 @@
 import type { NavGrid } from '../../grid/index.ts';
-import type { PathPlanner } from '../../path/index.ts';
+import type { GoalDistance, PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
 import { FreeStepping } from './FreeStepping.ts';
@@ -75,6 +75,8 @@ export class Crowd {
   private readonly timetables: Timetables | null;
   /** Each walker's exact distance field (null where the grid is too large for them). */
   private readonly fields: WalkerFields | null;
+  /** Timetables' exact distances on grids without walker fields (made on first use). */
+  private goalDistance: GoalDistance | null = null;
 
   constructor(host: CrowdHost, moves: 8 | 4) {
     this.moves = moves;
@@ -88,7 +90,9 @@ export class Crowd {
     this.tying = new KnotTying(host.grid, moves, this.agents, host, this.free.transition, this.slot);
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
-    this.timetables = Timetables.fits(host.grid) ? new Timetables(host.grid, moves, this.steps) : null;
+    this.timetables = Timetables.fits(host.grid)
+      ? new Timetables(host.grid, moves, this.steps)
+      : null;
   }
 
   /** A character joined the world. */
@@ -201,6 +205,7 @@ export class Crowd {
           straight: this.host.tickHz / c.speed,
           goal: agents.goal[id],
           tilesLeft: this.tilesLeftFor(id),
+          steer: this.steerFor(id, c.cell),
         },
         this.ticks,
       );
@@ -228,6 +233,23 @@ export class Crowd {
     const goal = agents.goal[id];
     const moves = this.moves;
     return (cell) => planner.estimate(cell, goal, moves);
+  }
+
+  /**
+   * What steers a walker's timetable search: on grids without walker fields its exact distance over the walls,
+   * searched backwards from its goal as far as the search asks (GoalDistance, one for the crowd, aimed at each
+   * walker in turn), else the same as `tilesLeftFor`.
+   */
+  private steerFor(id: number, start: number): (cell: number) => number {
+    if (this.fields !== null) return this.tilesLeftFor(id);
+    this.goalDistance ??= this.host.planner.goalDistance();
+    const gd = this.goalDistance;
+    const goal = this.agents.goal[id];
+    const moves = this.moves;
+    return (cell) => {
+      gd.aim(goal, start, moves);
+      return gd.distance(cell);
+    };
   }
 
   /** Whether `id` follows a timetable (or waits for one). */

@@ -111,13 +111,10 @@ describe('timetables standing still', () => {
   // Two rooms with no way between them: A walks east in the first; B, in the second, has its goal in the first.
   const grid = NavGrid.fromRows(['#########', '#.....#.#', '#########']);
   const at = (x: number) => grid.width + x;
-  const walker = (id: number, cell: number, goal: number): TimetableWalker => ({
-    id,
-    cell,
-    straight: 5,
-    goal,
-    tilesLeft: (c: number) => Math.abs((c % grid.width) - (goal % grid.width)),
-  });
+  const walker = (id: number, cell: number, goal: number): TimetableWalker => {
+    const tilesLeft = (c: number) => Math.abs((c % grid.width) - (goal % grid.width));
+    return { id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft };
+  };
 
   function setUp() {
     const steps = new StepQueue(grid.size, grid.width);
