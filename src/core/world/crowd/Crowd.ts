@@ -91,7 +91,7 @@ export class Crowd {
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid)
-      ? new Timetables(host.grid, moves, this.steps)
+      ? new Timetables(host.grid, moves, this.steps, host.tickHz)
       : null;
   }
 
@@ -268,7 +268,7 @@ export class Crowd {
     const occupant = this.grid.occupant;
     for (const c of this.host.characters) {
       const id = c.id;
-      if (c.away || c.moving || steps.queued(id) === 0) continue;
+      if (c.away || c.moving || steps.queued(id) === 0 || steps.notBefore(id) > this.ticks) continue;
       if (!steps.ready(id, occupant) && !steps.overtake(id, occupant)) continue;
       this.host.startStep(c, steps.start(id));
     }

@@ -37,6 +37,8 @@ export class StepQueue {
   private mvCornerA = new Int32Array(256);
   private mvCornerB = new Int32Array(256);
   private mvNext = new Int32Array(256);
+  /** The tick before which it may not start (-1: none), for a walker that stays on a tile until its turn. */
+  private mvNotBefore = new Int32Array(256);
   private mvFree = NONE;
   private mvTop = 0;
   // Per character (by id): its queue of steps, the number of its next step and of its next commit.
@@ -54,6 +56,8 @@ export class StepQueue {
   private readonly width: number;
   /** Committed steps started or finished so far: it stands still only when nobody's plan can go on. */
   moves = 0;
+  /** The latest tick any step was committed not to start before: until then, standing still is the plan. */
+  gatedUntil = -1;
   /** Steps started out of the plan's order (for tools). */
   overtakes = 0;
 
@@ -96,11 +100,13 @@ export class StepQueue {
    * Commits `id`'s step from `from` into the neighbouring `to` (after its other committed steps). A diagonal
    * also queues touches of its two corners.
    */
-  commit(id: number, from: number, to: number, key = Number.POSITIVE_INFINITY): void {
+  commit(id: number, from: number, to: number, key = Number.POSITIVE_INFINITY, notBefore = -1): void {
     const m = this.newMove();
     const seq = this.seqHead[id] + this.qLen[id];
     this.mvSeq[m] = seq;
     this.mvTo[m] = to;
+    this.mvNotBefore[m] = notBefore;
+    if (notBefore > this.gatedUntil) this.gatedUntil = notBefore;
     this.mvVisit[m] = this.tiles.append(to, id, VISIT, seq, key);
     const w = this.width;
     const fx = from % w;
@@ -123,6 +129,12 @@ export class StepQueue {
     else this.mvNext[this.qTail[id]] = m;
     this.qTail[id] = m;
     this.qLen[id]++;
+  }
+
+  /** The tick before which `id`'s next committed step may not start (-1: none, or no step). */
+  notBefore(id: number): number {
+    const m = this.qHead[id];
+    return m === NONE ? -1 : this.mvNotBefore[m];
   }
 
   /**
@@ -383,5 +395,6 @@ export class StepQueue {
     this.mvCornerA = growInt(this.mvCornerA, n, 0);
     this.mvCornerB = growInt(this.mvCornerB, n, 0);
     this.mvNext = growInt(this.mvNext, n, 0);
+    this.mvNotBefore = growInt(this.mvNotBefore, n, 0);
   }
 }

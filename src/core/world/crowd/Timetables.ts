@@ -1,4 +1,5 @@
 import type { NavGrid } from '../../grid/index.ts';
+import { visitGoal } from './GoalVisits.ts';
 import { Reservations } from './Reservations.ts';
 import { SpaceTimeSearch, type Timetable } from './SpaceTimeSearch.ts';
 import type { StepQueue } from './StepQueue.ts';
@@ -50,6 +51,8 @@ const POLISH_DELAY = 40;
  * planned one by one.
  */
 const KNOT_BATCH = 32;
+/** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
+const VISIT_WAIT_S = 8;
 /** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
 const START_HOLD = 10;
 /**
@@ -81,6 +84,7 @@ export class Timetables {
   /** The goal each was planned for. */
   goal = new Int32Array(16).fill(-1);
   private readonly grid: NavGrid;
+  private readonly tickHz: number;
   private readonly steps: StepQueue;
   private readonly reservations: Reservations;
   private readonly search: SpaceTimeSearch;
@@ -113,12 +117,15 @@ export class Timetables {
   /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
   private version = 0;
   private failedAt = new Map<number, number>();
+  /** Scratch for a goal's free intervals. */
+  private readonly goalGaps = new Float64Array(512);
   /** The step queue's count of moves when last seen, and the tick it last changed. */
   private movesSeen = -1;
   private movedAt = 0;
 
-  constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue) {
+  constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue, tickHz = 20) {
     this.grid = grid;
+    this.tickHz = tickHz;
     this.steps = steps;
     this.reservations = new Reservations(grid.size);
     this.search = new SpaceTimeSearch(grid, moves, this.reservations);
@@ -244,6 +251,7 @@ export class Timetables {
       }
       this.failedAt.delete(w.id);
       this.plannedThisRound = true;
+      this.visitGoal(w, plan, now);
       this.reserve(w, plan, now);
       this.commit(w, plan);
       this.state[w.id] = BOOKED;
@@ -253,7 +261,8 @@ export class Timetables {
 
   /** Whether no committed step has started or finished for STALL ticks. */
   private stalled(now: number): boolean {
-    if (this.steps.moves !== this.movesSeen) {
+    // A walker staying on its goal until its turn to make way (a visit) is the plan, not a stall.
+    if (this.steps.moves !== this.movesSeen || this.steps.gatedUntil >= now) {
       this.movesSeen = this.steps.moves;
       this.movedAt = now;
     }
@@ -340,6 +349,7 @@ export class Timetables {
         this.orderBatch();
         continue;
       }
+      this.visitGoal(w, plan, this.t0);
       this.plans[this.bpos++] = plan;
       this.reserve(w, plan, this.t0);
     }
@@ -409,6 +419,21 @@ export class Timetables {
     this.bpos = 0;
     this.plans = new Array(order.length).fill(null);
     return true;
+  }
+
+  /** A timetable that waits beside its goal steps onto it while it is free (GoalVisits.ts). */
+  private visitGoal(w: TimetableWalker, plan: Timetable, from: number): void {
+    if (plan.cells[plan.cells.length - 1] !== w.goal) return;
+    visitGoal(
+      plan,
+      from,
+      w.id,
+      w.straight,
+      this.grid,
+      this.reservations,
+      this.goalGaps,
+      VISIT_WAIT_S * this.tickHz,
+    );
   }
 
   /** The tick a timetable reaches its goal. */
@@ -489,10 +514,16 @@ export class Timetables {
     }
   }
 
+  /**
+   * Every step goes to the queue keyed by its tick; one off the goal before the last (a visit, GoalVisits.ts)
+   * may not start before it, or the walker would hurry back to wait beside the goal.
+   */
   private commit(w: TimetableWalker, plan: Timetable): void {
     const { cells, departs } = plan;
-    for (let k = 0; k + 1 < cells.length; k++)
-      this.steps.commit(w.id, cells[k], cells[k + 1], Math.ceil(departs[k]));
+    for (let k = 0; k + 1 < cells.length; k++) {
+      const tick = Math.ceil(departs[k]);
+      this.steps.commit(w.id, cells[k], cells[k + 1], tick, cells[k] === w.goal ? tick : -1);
+    }
   }
 
   private duration(w: TimetableWalker, a: number, b: number): number {
