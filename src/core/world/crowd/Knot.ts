@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { Agents, FREE, WALK } from './Agents.ts';
 import { ConfigSearch } from './ConfigSearch.ts';
+import { cutLoops } from './PlanLoops.ts';
 import type { StepQueue } from './StepQueue.ts';
 import { Transition } from './Transition.ts';
 
@@ -41,6 +42,7 @@ export class Knot {
   /** Tick it was tied. */
   readonly since: number;
   private readonly search: ConfigSearch;
+  private readonly width: number;
   private readonly front: Int32Array;
   private frontNode = 0;
   /** Each walking member's goal (-1 for the others), and the distance from it that counts as done. */
@@ -65,6 +67,7 @@ export class Knot {
   ) {
     this.cells = cells;
     this.since = since;
+    this.width = grid.width;
     const m = members.length;
     this.members = new Int32Array(m + 1);
     this.front = new Int32Array(m + 1).fill(-1);
@@ -147,7 +150,11 @@ export class Knot {
         // Found: commit the shortest way there from where the members have got to, over everything the
         // search met, all at once (the members then take their steps as fast as the step queue allows).
         const way = search.wayToGoal(this.frontNode);
-        for (const node of way) this.commit(steps, node);
+        // Its members' loops cut first (PlanLoops.ts): they wait where they would come back to.
+        const configs = [this.front.slice(), ...way.map((node) => search.config(node).slice())];
+        cutLoops(configs, this.members.length - 1, this.width);
+        for (let t = 1; t < configs.length; t++) this.commitConfig(steps, configs[t]);
+        this.frontNode = way.length > 0 ? way[way.length - 1] : this.frontNode;
         return work;
       }
     }
@@ -163,14 +170,18 @@ export class Knot {
   }
 
   private commit(steps: StepQueue, node: number): void {
-    const to = this.search.config(node);
+    this.commitConfig(steps, this.search.config(node));
+    this.frontNode = node;
+  }
+
+  /** Each member's step from where it is going to its tile in `to`. */
+  private commitConfig(steps: StepQueue, to: Int32Array): void {
     for (let k = 1; k < this.members.length; k++) {
       const a = this.front[k];
       const b = to[k];
       if (a !== b) steps.commit(this.members[k], a, b);
       this.front[k] = b;
     }
-    this.frontNode = node;
   }
 
   /** Whether a member stands with no committed step left. */
