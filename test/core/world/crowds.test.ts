@@ -71,6 +71,8 @@ describe('one-shot crowds all arrive', () => {
     { name: 'random-32-32-20', agents: 200, moves: 8 as const },
     { name: 'random-32-32-20', agents: 300, moves: 4 as const },
     { name: 'warehouse-50-18', agents: 150, moves: 4 as const },
+    // 35 % of its free tiles in two-wide corridors: the failed batch goes to the whole crowd's knot at once.
+    { name: 'maze-34-34-2', agents: 150, moves: 4 as const },
   ];
   for (const { name, agents, moves } of cases) {
     it(`${name} × ${agents}, ${moves} moves, within 150 s`, async () => {

@@ -33,6 +33,8 @@ const KNOT_BUDGET = 4000;
 const KNOT_RADIUS = 3;
 /** A knot not undone after this many ticks is untied (and tied again wider if still needed). */
 const KNOT_MAX_TICKS = 600;
+/** Ticks the whole crowd's knot has to find its plan for a batch handed back by the timetables. */
+const BATCH_KNOT_TICKS = 40;
 
 /** What the crowd needs of the world. */
 export interface CrowdHost {
@@ -215,7 +217,16 @@ export class Crowd {
     const unplanned = tt.tick(this.ticks);
     // Walkers shut in by one another, every timetable played out: the whole crowd is one knot, every walker
     // to its own goal (LaCAM, complete).
-    if (unplanned !== null) this.tie(unplanned[0], this.grid.width + this.grid.height, true);
+    // A batch that could not be planned at once is given BATCH_KNOT_TICKS: LaCAM solves crowds up to about a
+    // quarter of the free tiles in under 15 ticks, denser ones not for minutes; then the batch goes on one
+    // by one (the timetables' rounds) and only their leftovers come back, for good.
+    if (unplanned !== null)
+      this.tie(
+        unplanned[0],
+        this.grid.width + this.grid.height,
+        true,
+        tt.handedBatch ? BATCH_KNOT_TICKS : Number.POSITIVE_INFINITY,
+      );
   }
 
   /**
@@ -331,7 +342,10 @@ export class Crowd {
       this.work += knot.tick(steps, budget, moving);
       // A solved knot plays out (however long its steps take); an unsolved one gives up after a while.
       if (knot.done(steps, moving)) this.untie(k--, false);
-      else if (knot.failed || (!knot.solved && !knot.whole && this.ticks - knot.since > KNOT_MAX_TICKS))
+      else if (
+        knot.failed ||
+        (!knot.solved && this.ticks - knot.since > (knot.whole ? knot.patience : KNOT_MAX_TICKS))
+      )
         this.untie(k--, true);
     }
   }
@@ -374,8 +388,9 @@ export class Crowd {
   }
 
   /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
-  private tie(seed: number, radius: number, whole = false): void {
+  private tie(seed: number, radius: number, whole = false, patience = Number.POSITIVE_INFINITY): void {
     const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
+    knot.patience = patience;
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;

@@ -41,6 +41,8 @@ export class Knot {
   readonly whole: boolean;
   /** Tick it was tied. */
   readonly since: number;
+  /** Ticks the whole crowd's knot may search before it is untied (a knot's own limit otherwise). */
+  patience = Number.POSITIVE_INFINITY;
   private readonly search: ConfigSearch;
   private readonly width: number;
   private readonly front: Int32Array;

@@ -17,14 +17,16 @@ import type { StepQueue } from './StepQueue.ts';
  * A batch so planned that delays someone long is planned again with its most delayed walker first, a few
  * times, and the plan whose arrivals sum least is kept (`polish`).
  *
- * A batch that cannot be planned so is planned one by one instead, in rounds. A walker waiting for its
+ * A batch that cannot be planned so, with nothing else under way, is handed back to be solved as the whole
+ * crowd's knot (`handedBatch`; Knot.ts): LaCAM finds a plan for a crowd up to about a quarter of the free tiles
+ * in a few ticks. If that knot cannot soon, or something else is under way, the batch is planned one by one
+ * instead, in rounds. A walker waiting for its
  * timetable holds its tile for as long as it waits, so every timetable made meanwhile goes round it and is
  * valid the moment it is made: it is committed at once. One that finds none (shut in by others still waiting)
  * waits and tries again next round, once those planned have made room; while someone stands on its goal for
  * good, its timetable takes it as near as it can stay, and it asks again there. A round that plans nobody, with
  * nobody new asking and every timetable played out, cannot be helped by another: `tick` hands its walkers back
- * and the crowd solves them as one knot (Knot.ts). So does a small batch (up to 32) that failed, with nothing
- * else under way: LaCAM's plans for a handful of walkers are short.
+ * and the crowd solves them as one knot (Knot.ts).
  */
 
 /** Search states expanded per tick, all walkers together (deterministic work). */
@@ -45,12 +47,6 @@ const POLISH = 16;
 const POLISH_WORK = 300000;
 /** Steps' time a walker must be delayed by for its batch to be polished. */
 const POLISH_DELAY = 40;
-/**
- * A batch of at most this many that cannot be planned all at once is handed back whole when nothing else is
- * under way (to be solved as one knot: LaCAM's plans for a handful of walkers are short); a bigger one is
- * planned one by one.
- */
-const KNOT_BATCH = 32;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
 const VISIT_WAIT_S = 8;
 /** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
@@ -114,6 +110,8 @@ export class Timetables {
   private polished = 0;
   private streamed = new Int32Array(16).fill(-1);
   private handBack: number[] | null = null;
+  /** Whether the walkers `tick` handed back last were a batch that could not be planned at once. */
+  handedBatch = false;
   /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
   private version = 0;
   private failedAt = new Map<number, number>();
@@ -203,6 +201,7 @@ export class Timetables {
           // their walkers handed back too: the whole crowd's knot (complete) takes them all.
           const stalled = this.stalled(now);
           if (this.underWay() && !stalled) break;
+          this.handedBatch = false;
           const ids = this.failed.filter((w) => this.waits(w)).map((w) => w.id);
           if (stalled) ids.push(...this.stuckBooked());
           this.failed = [];
@@ -334,10 +333,16 @@ export class Timetables {
       }
       if (plan === null) {
         if (this.attempt >= RESTARTS || this.spent > PER_BATCH) {
-          if (this.batch.length <= KNOT_BATCH && !this.underWay()) {
+          if (!this.underWay()) {
+            // Nothing else under way: the whole crowd's knot may solve the batch at once (LaCAM, a few ticks
+            // up to a quarter of the free tiles); if it cannot soon, its walkers go on one by one.
             this.handBack = this.batch.map((x) => x.id);
-            for (const id of this.handBack) this.drop(id);
+            for (const w of this.batch) {
+              this.drop(w.id);
+              this.streamed[w.id] = w.goal;
+            }
             this.batch = [];
+            this.handedBatch = true;
             return false;
           }
           this.abandonBatch(now);
