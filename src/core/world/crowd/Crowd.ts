@@ -342,10 +342,7 @@ export class Crowd {
       this.work += knot.tick(steps, budget, moving);
       // A solved knot plays out (however long its steps take); an unsolved one gives up after a while.
       if (knot.done(steps, moving)) this.untie(k--, false);
-      else if (
-        knot.failed ||
-        (!knot.solved && this.ticks - knot.since > (knot.whole ? knot.patience : KNOT_MAX_TICKS))
-      )
+      else if (knot.failed || (!knot.solved && this.ticks - knot.since > knot.patience))
         this.untie(k--, true);
     }
   }
@@ -387,10 +384,13 @@ export class Crowd {
     this.tie(seed, radius);
   }
 
-  /** Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. */
+  /**
+   * Ties a knot round character `seed`, its region the tiles within `radius` it reaches through free ones. A
+   * knot round one walker searches for KNOT_MAX_TICKS at most; the whole crowd's for `patience`.
+   */
   private tie(seed: number, radius: number, whole = false, patience = Number.POSITIVE_INFINITY): void {
     const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
-    knot.patience = patience;
+    knot.patience = whole ? patience : KNOT_MAX_TICKS;
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;

@@ -41,7 +41,7 @@ export class Knot {
   readonly whole: boolean;
   /** Tick it was tied. */
   readonly since: number;
-  /** Ticks the whole crowd's knot may search before it is untied (a knot's own limit otherwise). */
+  /** Ticks it may search unsolved before it is untied (set by the crowd when it ties it). */
   patience = Number.POSITIVE_INFINITY;
   private readonly search: ConfigSearch;
   private readonly width: number;
