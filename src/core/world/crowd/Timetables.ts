@@ -20,13 +20,12 @@ import type { StepQueue } from './StepQueue.ts';
  * A batch that cannot be planned so, with nothing else under way, is handed back to be solved as the whole
  * crowd's knot (`handedBatch`; Knot.ts): LaCAM finds a plan for a crowd up to about a quarter of the free tiles
  * in a few ticks. If that knot cannot soon, or something else is under way, the batch is planned one by one
- * instead, in rounds. A walker waiting for its
- * timetable holds its tile for as long as it waits, so every timetable made meanwhile goes round it and is
- * valid the moment it is made: it is committed at once. One that finds none (shut in by others still waiting)
- * waits and tries again next round, once those planned have made room; while someone stands on its goal for
- * good, its timetable takes it as near as it can stay, and it asks again there. A round that plans nobody, with
- * nobody new asking and every timetable played out, cannot be helped by another: `tick` hands its walkers back
- * and the crowd solves them as one knot (Knot.ts).
+ * instead, in rounds. A walker waiting for its timetable holds its tile for as long as it waits, so every
+ * timetable made meanwhile goes round it and is valid the moment it is made: it is committed at once. One that
+ * finds none (shut in by others still waiting) waits and tries again next round, once those planned have made
+ * room; while someone stands on its goal for good, its timetable takes it as near as it can stay, and it asks
+ * again there. A round that plans nobody, with nobody new asking and every timetable played out, cannot be
+ * helped by another: `tick` hands its walkers back and the crowd solves them as one knot (Knot.ts).
  */
 
 /** Search states expanded per tick, all walkers together (deterministic work). */
