@@ -80,6 +80,7 @@ export class Timetables {
   goal = new Int32Array(16).fill(-1);
   private readonly grid: NavGrid;
   private readonly tickHz: number;
+  private readonly moves: 8 | 4;
   private readonly steps: StepQueue;
   private readonly reservations: Reservations;
   private readonly search: SpaceTimeSearch;
@@ -123,6 +124,7 @@ export class Timetables {
   constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue, tickHz = 20) {
     this.grid = grid;
     this.tickHz = tickHz;
+    this.moves = moves;
     this.steps = steps;
     this.reservations = new Reservations(grid.size);
     this.search = new SpaceTimeSearch(grid, moves, this.reservations);
@@ -437,6 +439,7 @@ export class Timetables {
       this.reservations,
       this.goalGaps,
       VISIT_WAIT_S * this.tickHz,
+      this.moves,
     );
   }
 

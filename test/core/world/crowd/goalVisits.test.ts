@@ -16,7 +16,7 @@ describe('goal visits', () => {
     r.add(2, at(2, 1), 30, 40);
     r.add(2, at(2, 1), 70, 80);
     const plan = { cells: [at(1, 1), at(2, 1)], departs: [80] };
-    visitGoal(plan, 0, 1, 5, grid, r, gaps, 0);
+    visitGoal(plan, 0, 1, 5, grid, r, gaps, 0, 8);
     expect(plan.cells).toEqual([at(1, 1), at(2, 1), at(1, 1), at(2, 1), at(1, 1), at(2, 1)]);
     // On at 0, off at 25 (back by 30, when walker 2 comes); on at 40, off at 65; on for good at 80.
     expect(plan.departs).toEqual([0, 25, 40, 65, 80]);
@@ -26,9 +26,9 @@ describe('goal visits', () => {
     const r = new Reservations(grid.size);
     r.add(2, at(2, 1), 30, 40);
     const plan = { cells: [at(1, 1), at(2, 1)], departs: [40] };
-    visitGoal(plan, 0, 1, 5, grid, r, gaps, 41);
+    visitGoal(plan, 0, 1, 5, grid, r, gaps, 41, 8);
     expect(plan.cells).toEqual([at(1, 1), at(2, 1)]);
-    visitGoal(plan, 0, 1, 5, grid, r, gaps, 40);
+    visitGoal(plan, 0, 1, 5, grid, r, gaps, 40, 8);
     expect(plan.departs).toEqual([0, 25, 40]);
   });
 
@@ -36,18 +36,22 @@ describe('goal visits', () => {
     const r = new Reservations(grid.size);
     r.add(2, at(2, 1), 4, 80);
     const short = { cells: [at(1, 1), at(2, 1)], departs: [80] };
-    visitGoal(short, 0, 1, 5, grid, r, gaps, 0);
+    visitGoal(short, 0, 1, 5, grid, r, gaps, 0, 8);
     expect(short.cells).toEqual([at(1, 1), at(2, 1)]);
     // Diagonally from (1, 1) to (2, 2): its corner (2, 1) held by walker 2 whenever the visit could start.
     const diagonal = { cells: [at(1, 1), at(2, 2)], departs: [80] };
     r.add(3, at(2, 2), 60, 70);
-    visitGoal(diagonal, 0, 1, 5, grid, r, gaps, 0);
+    visitGoal(diagonal, 0, 1, 5, grid, r, gaps, 0, 8);
     expect(diagonal.cells).toEqual([at(1, 1), at(2, 2)]);
     const free = new Reservations(grid.size);
     free.add(3, at(2, 2), 60, 70);
-    visitGoal(diagonal, 0, 1, 5, grid, free, gaps, 0);
+    visitGoal(diagonal, 0, 1, 5, grid, free, gaps, 0, 8);
     expect(diagonal.cells).toEqual([at(1, 1), at(2, 2), at(1, 1), at(2, 2)]);
     expect(diagonal.departs).toEqual([0, Math.floor(60 - 5 * Math.SQRT2), 80]);
+    // With 4 moves a walker diagonally beside its goal makes no visit (it would be a diagonal step).
+    const fourWay = { cells: [at(1, 1), at(2, 1), at(2, 2)], departs: [80, 85] };
+    visitGoal(fourWay, 0, 1, 5, grid, free, gaps, 0, 4);
+    expect(fourWay.cells).toEqual([at(1, 1), at(2, 1), at(2, 2)]);
   });
 
   it('hold the step off the goal until its tick in the step queue, the steps on it not', () => {
