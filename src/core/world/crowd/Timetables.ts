@@ -46,6 +46,12 @@ const POLISH = 16;
 const POLISH_WORK = 300000;
 /** Steps' time a walker must be delayed by for its batch to be polished. */
 const POLISH_DELAY = 40;
+/**
+ * A batch is handed to the whole crowd's knot only if its walkers times the walkable tiles stay within this:
+ * the knot prices every tile for each walker (8 bytes each, 32 MB here). lak304d's 18,059 tiles take batches of
+ * up to 232; bigger ones there go on one by one.
+ */
+const KNOT_FIELDS = 1 << 22;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
 const VISIT_WAIT_S = 8;
 /** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
@@ -334,7 +340,7 @@ export class Timetables {
       }
       if (plan === null) {
         if (this.attempt >= RESTARTS || this.spent > PER_BATCH) {
-          if (!this.underWay()) {
+          if (!this.underWay() && this.batch.length * walkableTiles(this.grid) <= KNOT_FIELDS) {
             // Nothing else under way: the whole crowd's knot may solve the batch at once (LaCAM, a few ticks
             // up to a quarter of the free tiles); if it cannot soon, its walkers go on one by one.
             this.handBack = this.batch.map((x) => x.id);
@@ -546,4 +552,12 @@ function mix(x: number): number {
   let h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
   h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** How many tiles of the grid can be walked on. */
+function walkableTiles(grid: NavGrid): number {
+  let n = 0;
+  const walkable = grid.walkable;
+  for (let i = 0; i < walkable.length; i++) n += walkable[i];
+  return n;
 }
