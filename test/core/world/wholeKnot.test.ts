@@ -70,6 +70,24 @@ describe("the whole crowd's knot", () => {
     expect(steps.queued(3)).toBeGreaterThanOrEqual(6);
   });
 
+  it('planning twice, commits one whole plan once the second search ends, and nothing before', () => {
+    const { knot, steps } = knotOf(true);
+    knot.planTwice();
+    const moving = () => false;
+    let ticks = 0;
+    const queued = () => [1, 2, 3].reduce((s, id) => s + steps.queued(id), 0);
+    while (queued() === 0 && ticks < 200) {
+      knot.tick(steps, 1, moving);
+      ticks++;
+    }
+    expect(knot.solved).toBe(true);
+    expect(steps.queued(3)).toBeGreaterThanOrEqual(6);
+    // Committed once: more ticks commit nothing more.
+    const committed = queued();
+    for (let k = 0; k < 30; k++) knot.tick(steps, 1, moving);
+    expect(queued()).toBe(committed);
+  });
+
   it('a knot tied round one stuck walker still walks on while it searches (real-time LaCAM)', () => {
     const { knot, steps } = knotOf(false);
     knot.tick(steps, 1, () => false);

@@ -391,6 +391,8 @@ export class Crowd {
   private tie(seed: number, radius: number, whole = false, patience = Number.POSITIVE_INFINITY): void {
     const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
     knot.patience = whole ? patience : KNOT_MAX_TICKS;
+    // A failed batch's knot may take a little longer to find the plan that plays out soonest.
+    if (whole && patience !== Number.POSITIVE_INFINITY) knot.planTwice();
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;

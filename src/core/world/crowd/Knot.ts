@@ -17,6 +17,8 @@ import { Transition } from './Transition.ts';
 
 /** Configurations a knot's search may hold; beyond, it fails and the knot is tied again wider, later. */
 const MAX_NODES = 20000;
+/** Ticks a second search (`planTwice`) may take after the first found its plan. */
+const SECOND_TICKS = 20;
 /** How much nearer its goal each walking member must get (or as near as the region lets it). */
 const PROGRESS = 2;
 
@@ -44,6 +46,11 @@ export class Knot {
   /** Ticks it may search unsolved before it is untied (set by the crowd when it ties it). */
   patience = Number.POSITIVE_INFINITY;
   private readonly search: ConfigSearch;
+  /** A second search (`planTwice`), how to make it, its ticks so far, and the first plan while it runs. */
+  private alt: ConfigSearch | null = null;
+  private readonly second: () => ConfigSearch;
+  private altTicks = 0;
+  private pending: Int32Array[] | null = null;
   private readonly width: number;
   private readonly front: Int32Array;
   private frontNode = 0;
@@ -108,14 +115,42 @@ export class Knot {
       if (mb.id === seed) prio[k] = 1e12;
       this.target[k] = mb.goal;
     }
-    const transition = new Transition(grid, agents, moves, shared);
-    transition.grow(m);
-    this.search = new ConfigSearch(grid, agents, transition, moves);
-    this.search.held = boundary;
-    this.search.enough = enough;
-    this.search.maxNodes = whole ? Number.POSITIVE_INFINITY : MAX_NODES;
     this.whole = whole;
-    this.search.reset(this.front, prio);
+    this.search = this.newSearch(grid, agents, moves, shared, boundary, enough, prio, false);
+    // Kept for a second search (`planTwice`).
+    this.second = () => this.newSearch(grid, agents, moves, shared, boundary, enough, prio, true);
+  }
+
+  private newSearch(
+    grid: NavGrid,
+    agents: Agents,
+    moves: 8 | 4,
+    shared: Transition,
+    boundary: Int32Array,
+    enough: Float64Array,
+    prio: Float64Array,
+    shortChains: boolean,
+  ): ConfigSearch {
+    const transition = new Transition(grid, agents, moves, shared);
+    transition.grow(this.members.length - 1);
+    transition.shortChains = shortChains;
+    const search = new ConfigSearch(grid, agents, transition, moves);
+    search.held = boundary;
+    search.enough = enough;
+    search.maxNodes = this.whole ? Number.POSITIVE_INFINITY : MAX_NODES;
+    search.reset(this.front, prio.slice());
+    return search;
+  }
+
+  /**
+   * Once its plan is found, search again with short lines of followers (Transition's `shortChains`) for up to
+   * SECOND_TICKS ticks, and commit whichever plan plays out sooner (`playout`). PIBT's pushes make lines of
+   * walkers stepping into one another's tiles within one step, and under the hold-both rule such a line goes
+   * one after another: a plan of fewer lines may be longer and still play out sooner, or not. For a knot
+   * that may wait a little longer before its members move (the whole crowd's for a failed batch).
+   */
+  planTwice(): void {
+    this.alt ??= this.second();
   }
 
   /** Whether the search found its configuration (the members are on their way to it). */
@@ -151,14 +186,30 @@ export class Knot {
       if (search.found >= 0) {
         // Found: commit the shortest way there from where the members have got to, over everything the
         // search met, all at once (the members then take their steps as fast as the step queue allows).
-        const way = search.wayToGoal(this.frontNode);
-        // Its members' loops cut first (PlanLoops.ts): they wait where they would come back to.
-        const configs = [this.front.slice(), ...way.map((node) => search.config(node).slice())];
-        cutLoops(configs, this.members.length - 1, this.width);
-        for (let t = 1; t < configs.length; t++) this.commitConfig(steps, configs[t]);
-        this.frontNode = way.length > 0 ? way[way.length - 1] : this.frontNode;
-        return work;
+        const plan = this.planOf(search);
+        if (this.alt === null) {
+          this.commitPlan(steps, plan);
+          return work;
+        }
+        this.pending = plan;
       }
+    }
+    if (this.pending !== null) {
+      const alt = this.alt!;
+      if (alt.found < 0 && !alt.exhausted && this.altTicks < SECOND_TICKS) {
+        work += alt.run(budget);
+        this.altTicks++;
+      }
+      if (alt.found >= 0 || alt.exhausted || this.altTicks >= SECOND_TICKS) {
+        let plan = this.pending;
+        if (alt.found >= 0) {
+          const other = this.planOf(alt);
+          if (this.playout(other) < this.playout(plan)) plan = other;
+        }
+        this.pending = null;
+        this.commitPlan(steps, plan);
+      }
+      return work;
     }
     // Still searching, and somebody stands idle: walk on towards where the search is (Real-Time LaCAM). Not the
     // whole crowd's knot: its members are mostly on their goals already, and walking a whole crowd towards an
@@ -169,6 +220,61 @@ export class Knot {
       if (next >= 0) this.commit(steps, next);
     }
     return work;
+  }
+
+  /** The way `search` found, from where the members stand, as configurations, its loops cut (PlanLoops.ts). */
+  private planOf(search: ConfigSearch): Int32Array[] {
+    const way = search.wayToGoal(this.frontNode);
+    const configs = [this.front.slice(), ...way.map((node) => search.config(node).slice())];
+    cutLoops(configs, this.members.length - 1, this.width);
+    return configs;
+  }
+
+  /** Commits a plan whole; the knot is then done once its members have played it out. */
+  private commitPlan(steps: StepQueue, configs: Int32Array[]): void {
+    for (let t = 1; t < configs.length; t++) this.commitConfig(steps, configs[t]);
+    this.frontNode = this.search.found;
+  }
+
+  /**
+   * The sum of the walking members' last arrivals if the plan is played out as the step queue plays it, in
+   * straight steps' time: a step starts once its member has arrived from its last one and the tile's previous
+   * occupant has arrived on its next (the hold-both rule). Corners are not waited for (an estimate).
+   */
+  private playout(configs: Int32Array[]): number {
+    const m = this.members.length - 1;
+    const w = this.width;
+    const ready = new Float64Array(m + 1);
+    const left = new Map<number, number>();
+    const end = new Float64Array(m + 1);
+    const stamp = new Int32Array(m + 1).fill(-1);
+    for (let t = 1; t < configs.length; t++) {
+      const before = configs[t - 1];
+      const after = configs[t];
+      const on = new Map<number, number>();
+      for (let k = 1; k <= m; k++) on.set(before[k], k);
+      // When k's step of this transition ends (those it follows first: no ring, so it ends).
+      const finish = (k: number): number => {
+        if (stamp[k] === t) return end[k];
+        const a = before[k];
+        const b = after[k];
+        const j = on.get(b);
+        const free = j !== undefined && j !== k && after[j] !== b ? finish(j) : (left.get(b) ?? 0);
+        const d = a % w !== b % w && (a - (a % w)) / w !== (b - (b % w)) / w ? Math.SQRT2 : 1;
+        end[k] = Math.max(ready[k], free) + d;
+        stamp[k] = t;
+        return end[k];
+      };
+      for (let k = 1; k <= m; k++) if (before[k] !== after[k]) finish(k);
+      for (let k = 1; k <= m; k++) {
+        if (before[k] === after[k]) continue;
+        ready[k] = end[k];
+        left.set(before[k], end[k]);
+      }
+    }
+    let sum = 0;
+    for (let k = 1; k <= m; k++) if (this.target[k] >= 0) sum += ready[k];
+    return sum;
   }
 
   private commit(steps: StepQueue, node: number): void {

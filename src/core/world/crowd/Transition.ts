@@ -49,6 +49,12 @@ export class Transition {
   work = 0;
   /** Nobody enters a tile someone stands on in the same step (a step holds both tiles until it ends). */
   noFollow = false;
+  /**
+   * Nobody follows one that is itself following (entering a tile someone stands on): a line stepping into one
+   * another's tiles within one step goes one after another under the hold-both rule, so its length is how
+   * many steps' time that one step takes. A push still makes a longer line (the pushed must move).
+   */
+  shortChains = false;
   /** With `noFollow`: characters on their way (1) that others should wait for rather than push; null: none. */
   busy: Uint8Array | null = null;
 
@@ -185,6 +191,7 @@ export class Transition {
         if (tj >= 0) {
           // j has decided to move on: following it is fine, unless that closes a ring or is a swap.
           if (tj === c || this.closesRing(i, j)) continue;
+          if (this.shortChains && this.lineBehind(j) > 0) continue;
         } else if (j === parent || !this.pushable(j)) continue;
       }
       if (!this.corners.mark(c, u)) continue;
@@ -204,6 +211,21 @@ export class Transition {
     occNext[c] = i;
     to[i] = c;
     return false;
+  }
+
+  /** How many decided characters j follows in a line within this step (0: it steps onto a free tile). */
+  private lineBehind(j: number): number {
+    const to = this.to;
+    const occNow = this.occNow;
+    let n = 0;
+    for (let x = j; n < 8; n++) {
+      const t = to[x];
+      if (t < 0) break;
+      const y = occNow[t];
+      if (y === NONE || y === HELD || y === x) break;
+      x = y;
+    }
+    return n;
   }
 
   /** Whether the grid allows the step from `a` into its neighbour `b` (one-way edges included). */
