@@ -391,8 +391,9 @@ export class Crowd {
   private tie(seed: number, radius: number, whole = false, patience = Number.POSITIVE_INFINITY): void {
     const knot = this.tying.tie(seed, radius, whole, this.knotOf, this.free.prio, this.ticks);
     knot.patience = whole ? patience : KNOT_MAX_TICKS;
-    // A failed batch's knot may take a little longer to find the plan that plays out soonest.
-    if (whole && patience !== Number.POSITIVE_INFINITY) knot.planTwice();
+    // The whole crowd's knot may take a little longer to find the plan that plays out soonest (its members
+    // stand while it searches anyway; the first plan found stays the fallback, so it stays complete).
+    if (whole) knot.planTwice();
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;

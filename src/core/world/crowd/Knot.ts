@@ -147,7 +147,8 @@ export class Knot {
    * SECOND_TICKS ticks, and commit whichever plan plays out sooner (`playout`). PIBT's pushes make lines of
    * walkers stepping into one another's tiles within one step, and under the hold-both rule such a line goes
    * one after another: a plan of fewer lines may be longer and still play out sooner, or not. For a knot
-   * that may wait a little longer before its members move (the whole crowd's for a failed batch).
+   * whose members may wait a little longer before they move (the whole crowd's). The first plan is kept if
+   * the second search finds none, so the knot is as complete as before.
    */
   planTwice(): void {
     this.alt ??= this.second();
