@@ -2,6 +2,7 @@ import type { NavGrid } from '../../grid/index.ts';
 import { visitGoal } from './GoalVisits.ts';
 import { Reservations } from './Reservations.ts';
 import { SpaceTimeSearch, type Timetable } from './SpaceTimeSearch.ts';
+import { stepAsideInLongWaits } from './StepAside.ts';
 import type { StepQueue } from './StepQueue.ts';
 
 /**
@@ -54,6 +55,8 @@ const POLISH_DELAY = 40;
 const KNOT_FIELDS = 1 << 22;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
 const VISIT_WAIT_S = 8;
+/** A timetable standing longer than this (s) away from its goal steps aside and back (StepAside.ts). */
+const ASIDE_STAND_S = 8;
 /** Ticks a walker of a batch not planned yet holds its tile, for those planned before it. */
 const START_HOLD = 10;
 /**
@@ -435,7 +438,20 @@ export class Timetables {
 
   /** A timetable that waits beside its goal steps onto it while it is free (GoalVisits.ts). */
   private visitGoal(w: TimetableWalker, plan: Timetable, from: number): void {
-    if (plan.cells[plan.cells.length - 1] !== w.goal) return;
+    if (plan.cells[plan.cells.length - 1] === w.goal) this.visitGoalOf(w, plan, from);
+    stepAsideInLongWaits(
+      plan,
+      from,
+      w.id,
+      w.straight,
+      this.grid,
+      this.reservations,
+      this.goalGaps,
+      ASIDE_STAND_S * this.tickHz,
+    );
+  }
+
+  private visitGoalOf(w: TimetableWalker, plan: Timetable, from: number): void {
     visitGoal(
       plan,
       from,
@@ -535,7 +551,13 @@ export class Timetables {
     const { cells, departs } = plan;
     for (let k = 0; k + 1 < cells.length; k++) {
       const tick = Math.ceil(departs[k]);
-      this.steps.commit(w.id, cells[k], cells[k + 1], tick, cells[k] === w.goal ? tick : -1);
+      this.steps.commit(
+        w.id,
+        cells[k],
+        cells[k + 1],
+        tick,
+        cells[k] === w.goal || plan.gated?.[k] ? tick : -1,
+      );
     }
   }
 
