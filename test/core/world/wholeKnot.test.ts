@@ -30,6 +30,7 @@ function knotOf(whole: boolean) {
     goal,
     dist: octile(goal),
     prio: 0,
+    straight: 5,
   });
   const members = [
     member(1, at(1, 1), at(1, 1)),

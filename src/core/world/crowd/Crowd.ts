@@ -35,6 +35,12 @@ const KNOT_RADIUS = 3;
 const KNOT_MAX_TICKS = 600;
 /** Ticks the whole crowd's knot has to find its plan for a batch handed back by the timetables. */
 const BATCH_KNOT_TICKS = 40;
+/**
+ * Seconds a walker in a knot's plan may stand away from its goal, as the plan's playout is estimated, before it
+ * steps aside and back (StepAside.ts). Half the 8 s a timetable waits: played out, a knot's plan runs about
+ * twice as long as its estimate (random ×200: a stand estimated at 6.5 s took 14 s).
+ */
+const ASIDE_STAND_S = 4;
 
 /** What the crowd needs of the world. */
 export interface CrowdHost {
@@ -89,7 +95,15 @@ export class Crowd {
     this.free = new FreeStepping(host.grid, this.agents, moves, host, (id) => this.timed(id));
     this.progress = new Progress(this.agents);
     this.slot = new Int32Array(host.grid.size).fill(-1);
-    this.tying = new KnotTying(host.grid, moves, this.agents, host, this.free.transition, this.slot);
+    this.tying = new KnotTying(
+      host.grid,
+      moves,
+      this.agents,
+      host,
+      this.free.transition,
+      this.slot,
+      host.tickHz,
+    );
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid)
@@ -339,7 +353,7 @@ export class Crowd {
     const budget = this.knots.length === 0 ? 0 : Math.max(1, Math.floor(KNOT_BUDGET / this.knots.length));
     for (let k = 0; k < this.knots.length; k++) {
       const knot = this.knots[k];
-      this.work += knot.tick(steps, budget, moving);
+      this.work += knot.tick(steps, budget, moving, this.ticks, ASIDE_STAND_S * this.host.tickHz);
       // A solved knot plays out (however long its steps take); an unsolved one gives up after a while.
       if (knot.done(steps, moving)) this.untie(k--, false);
       else if (knot.failed || (!knot.solved && this.ticks - knot.since > knot.patience))

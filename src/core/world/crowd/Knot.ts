@@ -2,6 +2,8 @@ import type { NavGrid } from '../../grid/index.ts';
 import { Agents, FREE, WALK } from './Agents.ts';
 import { ConfigSearch } from './ConfigSearch.ts';
 import { cutLoops } from './PlanLoops.ts';
+import { playOut } from './PlanPlayout.ts';
+import { stepAsideInPlan } from './StepAside.ts';
 import type { StepQueue } from './StepQueue.ts';
 import { Transition } from './Transition.ts';
 
@@ -32,6 +34,8 @@ export interface KnotMember {
   /** How far a tile is from its goal (the crowd's pricing), for picking a target beside the region. */
   dist: (cell: number) => number;
   prio: number;
+  /** Its ticks for a straight step. */
+  straight: number;
 }
 
 export class Knot {
@@ -56,6 +60,10 @@ export class Knot {
   private frontNode = 0;
   /** Each walking member's goal (-1 for the others), and the distance from it that counts as done. */
   private readonly target: Int32Array;
+  /** Each member's ticks for a straight step. */
+  private readonly stepTime: Float64Array;
+  private readonly slot: Int32Array;
+  private readonly grid: NavGrid;
 
   /**
    * @param slot the crowd's per-tile slot array: this knot writes its region's slots there (and clears them
@@ -75,12 +83,15 @@ export class Knot {
     whole = false,
   ) {
     this.cells = cells;
+    this.grid = grid;
+    this.slot = slot;
     this.since = since;
     this.width = grid.width;
     const m = members.length;
     this.members = new Int32Array(m + 1);
     this.front = new Int32Array(m + 1).fill(-1);
     this.target = new Int32Array(m + 1).fill(-1);
+    this.stepTime = new Float64Array(m + 1);
     for (let k = 0; k < cells.length; k++) slot[cells[k]] = k;
     const agents = new Agents(grid, moves);
     agents.grow(m);
@@ -91,6 +102,7 @@ export class Knot {
       const mb = members[k - 1];
       this.members[k] = mb.id;
       this.front[k] = mb.front;
+      this.stepTime[k] = mb.straight;
       prio[k] = mb.prio;
       if (mb.goal < 0) {
         agents.role[k] = FREE;
@@ -177,9 +189,16 @@ export class Knot {
 
   /**
    * One tick: search a bounded amount, and when a member stands idle with somewhere to be, commit the next
-   * transition on the search's way. Returns PIBT calls spent.
+   * transition on the search's way. Returns PIBT calls spent. `now` is the tick; a walking member of a plan found
+   * now that would stand over `maxStand` ticks away from its goal steps aside and back meanwhile.
    */
-  tick(steps: StepQueue, budget: number, moving: (id: number) => boolean): number {
+  tick(
+    steps: StepQueue,
+    budget: number,
+    moving: (id: number) => boolean,
+    now = 0,
+    maxStand = Number.POSITIVE_INFINITY,
+  ): number {
     const search = this.search;
     let work = 0;
     if (search.found < 0 && !search.exhausted) {
@@ -189,7 +208,7 @@ export class Knot {
         // search met, all at once (the members then take their steps as fast as the step queue allows).
         const plan = this.planOf(search);
         if (this.alt === null) {
-          this.commitPlan(steps, plan);
+          this.commitPlan(steps, plan, now, maxStand);
           return work;
         }
         this.pending = plan;
@@ -208,7 +227,7 @@ export class Knot {
           if (this.playout(other) < this.playout(plan)) plan = other;
         }
         this.pending = null;
-        this.commitPlan(steps, plan);
+        this.commitPlan(steps, plan, now, maxStand);
       }
       return work;
     }
@@ -231,9 +250,24 @@ export class Knot {
     return configs;
   }
 
-  /** Commits a plan whole; the knot is then done once its members have played it out. */
-  private commitPlan(steps: StepQueue, configs: Int32Array[]): void {
-    for (let t = 1; t < configs.length; t++) this.commitConfig(steps, configs[t]);
+  /**
+   * Commits a plan whole, a walking member that would stand long away from its goal stepping aside and back
+   * meanwhile (StepAside.ts); the knot is then done once its members have played it out.
+   */
+  private commitPlan(steps: StepQueue, configs: Int32Array[], now: number, maxStand: number): void {
+    const region = this.slot;
+    const cells = this.cells;
+    const plan = stepAsideInPlan(
+      configs,
+      this.members.length - 1,
+      this.grid,
+      this.stepTime,
+      this.target,
+      (cell) => region[cell] >= 0 && cells[region[cell]] === cell,
+      now,
+      maxStand,
+    );
+    for (let t = 1; t < plan.configs.length; t++) this.commitConfig(steps, plan.configs[t], plan.gates[t]);
     this.frontNode = this.search.found;
   }
 
@@ -244,37 +278,9 @@ export class Knot {
    */
   private playout(configs: Int32Array[]): number {
     const m = this.members.length - 1;
-    const w = this.width;
-    const ready = new Float64Array(m + 1);
-    const left = new Map<number, number>();
-    const end = new Float64Array(m + 1);
-    const stamp = new Int32Array(m + 1).fill(-1);
-    for (let t = 1; t < configs.length; t++) {
-      const before = configs[t - 1];
-      const after = configs[t];
-      const on = new Map<number, number>();
-      for (let k = 1; k <= m; k++) on.set(before[k], k);
-      // When k's step of this transition ends (those it follows first: no ring, so it ends).
-      const finish = (k: number): number => {
-        if (stamp[k] === t) return end[k];
-        const a = before[k];
-        const b = after[k];
-        const j = on.get(b);
-        const free = j !== undefined && j !== k && after[j] !== b ? finish(j) : (left.get(b) ?? 0);
-        const d = a % w !== b % w && (a - (a % w)) / w !== (b - (b % w)) / w ? Math.SQRT2 : 1;
-        end[k] = Math.max(ready[k], free) + d;
-        stamp[k] = t;
-        return end[k];
-      };
-      for (let k = 1; k <= m; k++) if (before[k] !== after[k]) finish(k);
-      for (let k = 1; k <= m; k++) {
-        if (before[k] === after[k]) continue;
-        ready[k] = end[k];
-        left.set(before[k], end[k]);
-      }
-    }
+    const { arrivals } = playOut(configs, m, this.width, new Float64Array(m + 1).fill(1));
     let sum = 0;
-    for (let k = 1; k <= m; k++) if (this.target[k] >= 0) sum += ready[k];
+    for (let k = 1; k <= m; k++) if (this.target[k] >= 0) sum += arrivals[k];
     return sum;
   }
 
@@ -284,11 +290,11 @@ export class Knot {
   }
 
   /** Each member's step from where it is going to its tile in `to`. */
-  private commitConfig(steps: StepQueue, to: Int32Array): void {
+  private commitConfig(steps: StepQueue, to: Int32Array, notBefore = -1): void {
     for (let k = 1; k < this.members.length; k++) {
       const a = this.front[k];
       const b = to[k];
-      if (a !== b) steps.commit(this.members[k], a, b);
+      if (a !== b) steps.commit(this.members[k], a, b, Number.POSITIVE_INFINITY, notBefore);
       this.front[k] = b;
     }
   }

@@ -17,6 +17,7 @@ export class KnotTying {
   private readonly host: { readonly characters: readonly Character[] };
   private readonly transition: Transition;
   private readonly slot: Int32Array;
+  private readonly tickHz: number;
 
   /**
    * @param transition the crowd's free stepping, whose per-tile arrays the knots' planners borrow.
@@ -29,7 +30,9 @@ export class KnotTying {
     host: { readonly characters: readonly Character[] },
     transition: Transition,
     slot: Int32Array,
+    tickHz: number,
   ) {
+    this.tickHz = tickHz;
     this.grid = grid;
     this.moves = moves;
     this.agents = agents;
@@ -113,6 +116,7 @@ export class KnotTying {
         goal: role === WALK ? agents.goal[id] : -1,
         dist: (cell) => agents.dist(id, cell),
         prio: prio[id],
+        straight: this.tickHz / c.speed,
       });
     }
     return new Knot(
