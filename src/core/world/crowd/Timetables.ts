@@ -64,6 +64,14 @@ const START_HOLD = 10;
  * still queued are taken as stuck (see `tick`).
  */
 const STALL = 60;
+/**
+ * Seconds a walker shut in may wait for its timetable before the rounds hand everyone over to the whole crowd's
+ * knot, timetables under way included. Crowd tool, 300 s, sum of arrivals over the lower bound: random ×300
+ * 16.3× → 13.4× (8 moves) and 11.3× → 10.5× (4), room ×230 12.2× → 10.1× and 9.6× → 8.8×, room ×188 9.8× →
+ * 7.4× and 8.1× → 6.8×, warehouse ×210 (4) 11.4× → 7.9×, warehouse ×300 (4) 20.2× → 16.0×; warehouse ×300 (8)
+ * 16.5× → 17.6×. Rows whose batches are planned or solved at once are unchanged.
+ */
+const HANDOVER_S = 8;
 
 export const NONE = 0;
 export const WAITING = 1;
@@ -124,6 +132,8 @@ export class Timetables {
   /** Counts changes to the reservations (a timetable made, or one dropped), and when each walker last failed. */
   private version = 0;
   private failedAt = new Map<number, number>();
+  /** When each walker waiting for a timetable asked for it. */
+  private wantedAt = new Map<number, number>();
   /** Scratch for a goal's free intervals. */
   private readonly goalGaps = new Float64Array(512);
   /** The step queue's count of moves when last seen, and the tick it last changed. */
@@ -162,6 +172,7 @@ export class Timetables {
   want(w: TimetableWalker, now: number): void {
     this.drop(w.id);
     this.state[w.id] = WAITING;
+    this.wantedAt.set(w.id, now);
     this.goal[w.id] = w.goal;
     this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
     this.next.push(w);
@@ -172,6 +183,7 @@ export class Timetables {
     if (this.state[id] === NONE) return;
     this.version++;
     this.failedAt.delete(id);
+    this.wantedAt.delete(id);
     this.reservations.release(id);
     this.steps.forgetSteps(id);
     this.state[id] = NONE;
@@ -208,8 +220,11 @@ export class Timetables {
           // still: none has started or finished a step for STALL ticks. Each waits then for a tile someone
           // waiting holds (a walker shut in, holding its tile till it has a timetable), or for one another;
           // the waiting ones cannot be planned, so nothing would ever move. Those timetables are dropped and
-          // their walkers handed back too: the whole crowd's knot (complete) takes them all.
-          const stalled = this.stalled(now);
+          // their walkers handed back too: the whole crowd's knot (complete) takes them all. So they are, too,
+          // once one left waiting has stood HANDOVER_S since it asked: it is shut in by others still waiting,
+          // and the whole crowd's knot plans everyone from where they stand rather than leave it standing
+          // until the last timetable has played out (random ×300 with 8 moves: 135 walkers stood 35 s so).
+          const stalled = this.stalled(now) || this.waitedLong(now);
           if (this.underWay() && !stalled) break;
           this.handedBatch = false;
           const ids = this.failed.filter((w) => this.waits(w)).map((w) => w.id);
@@ -276,6 +291,12 @@ export class Timetables {
       this.movedAt = now;
     }
     return now - this.movedAt >= STALL;
+  }
+
+  /** Whether a walker this round failed has waited HANDOVER_S since it asked for its timetable. */
+  private waitedLong(now: number): boolean {
+    const limit = HANDOVER_S * this.tickHz;
+    return this.failed.some((w) => this.waits(w) && now - (this.wantedAt.get(w.id) ?? now) >= limit);
   }
 
   /** Booked walkers with timetabled steps they have not started. */

@@ -157,4 +157,25 @@ describe('timetables standing still', () => {
       if (steps.queued(1) > 0) expect(back).toBeNull();
     }
   });
+
+  it('hand everyone over, the timetables under way too, once one shut in has waited 8 s', () => {
+    const { steps, tt } = setUp();
+    let cell = at(1);
+    let back: number[] | null = null;
+    let t = 1;
+    for (; t < 400 && back === null; t++) {
+      if (t % 60 === 0 && steps.queued(1) > 0) {
+        // A takes a step every three seconds: its timetable would play out only at 240.
+        const to = steps.start(1);
+        steps.arrived(1, cell);
+        cell = to;
+      }
+      back = tt.tick(t);
+    }
+    // B asked at 1: handed over at 161, with A, whose timetable is dropped with two steps still to take.
+    expect(t - 1).toBe(161);
+    expect(back?.sort()).toEqual([1, 2]);
+    expect(steps.queued(1)).toBe(0);
+    expect(tt.state[1]).toBe(NONE);
+  });
 });
