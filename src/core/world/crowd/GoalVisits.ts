@@ -1,6 +1,6 @@
 import { dirOf, type NavGrid } from '../../grid/index.ts';
 import type { Reservations } from './Reservations.ts';
-import type { Timetable } from './SpaceTimeSearch.ts';
+import { stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 
 /**
  * A timetable that waits beside the goal (others pass the goal later, so the walker may stay there only after
@@ -44,7 +44,7 @@ export function visitGoal(
     const v = cells[k];
     // When the walker stands on v, ready to go on, and when it goes on.
     const t0 =
-      k === 0 ? Math.ceil(from) : Math.ceil(departs[k - 1] + stepTime(grid, straight, cells[k - 1], v));
+      k === 0 ? Math.ceil(from) : Math.ceil(departs[k - 1] + stepTicks(w, straight, cells[k - 1], v));
     const leave = departs[k];
     const vx = v % w;
     const vy = (v - vx) / w;
@@ -136,9 +136,4 @@ function cornersFree(
     !reservations.heldAt(c1, t2, id) &&
     !reservations.heldAt(c2, t2, id)
   );
-}
-
-function stepTime(grid: NavGrid, straight: number, a: number, b: number): number {
-  const w = grid.width;
-  return a % w !== b % w && Math.floor(a / w) !== Math.floor(b / w) ? straight * Math.SQRT2 : straight;
 }

@@ -1,3 +1,5 @@
+import { stepTicks } from './SpaceTimeSearch.ts';
+
 /**
  * When a knot's plan (configurations, Knot.ts) will be played out, estimated as the step queue plays it: a
  * member's step starts once it has arrived from its last one and the tile's previous occupant has arrived on its
@@ -35,9 +37,8 @@ export function playOut(
       const b = after[k];
       const j = on.get(b);
       const free = j !== undefined && j !== k && after[j] !== b ? finish(j) : (left.get(b) ?? 0);
-      const d = a % w !== b % w && (a - (a % w)) / w !== (b - (b % w)) / w ? Math.SQRT2 : 1;
       start[k] = Math.max(ready[k], free);
-      end[k] = start[k] + d * stepTime[k];
+      end[k] = start[k] + stepTicks(w, stepTime[k], a, b);
       stamp[k] = t;
       return end[k];
     };

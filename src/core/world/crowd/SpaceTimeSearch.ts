@@ -42,6 +42,13 @@ export interface Timetable {
   gated?: boolean[];
 }
 
+/** Ticks a step from tile `a` into its neighbour `b` takes: `straight`, or √2 of it for a diagonal. */
+export function stepTicks(width: number, straight: number, a: number, b: number): number {
+  return a % width !== b % width && Math.floor(a / width) !== Math.floor(b / width)
+    ? straight * Math.SQRT2
+    : straight;
+}
+
 export class SpaceTimeSearch {
   /** States expanded since the search began (the planner's unit of work). */
   work = 0;

@@ -1,7 +1,7 @@
 import { DX, DY, type NavGrid } from '../../grid/index.ts';
 import { playOut } from './PlanPlayout.ts';
 import type { Reservations } from './Reservations.ts';
-import type { Timetable } from './SpaceTimeSearch.ts';
+import { stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 
 /**
  * A timetable that stands long on one tile away from its goal (others pass ahead of it first) steps aside and
@@ -45,7 +45,8 @@ export function stepAsideInLongWaits(
     const v = cells[k];
     // When the walker's last step started, when it stands on v ready to go on, and when it goes on.
     const stepped = k === 0 ? from : departs[k - 1];
-    const t0 = k === 0 ? Math.ceil(from) : Math.ceil(departs[k - 1] + stepTime(w, straight, cells[k - 1], v));
+    const t0 =
+      k === 0 ? Math.ceil(from) : Math.ceil(departs[k - 1] + stepTicks(w, straight, cells[k - 1], v));
     const leave = departs[k];
     const asides = v !== goal && leave - stepped > maxStand ? asidesFrom(v, t0, stepped, leave) : null;
     if (asides === null) {
@@ -119,10 +120,6 @@ function better(t: number, best: number, want: number): boolean {
   return best > want && t < best;
 }
 
-function stepTime(w: number, straight: number, a: number, b: number): number {
-  return a % w !== b % w && Math.floor(a / w) !== Math.floor(b / w) ? straight * Math.SQRT2 : straight;
-}
-
 /** A knot's plan with its members' steps aside (`stepAsideInPlan`). */
 export interface PlanWithAsides {
   configs: Int32Array[];
@@ -156,14 +153,8 @@ export function stepAsideInPlan(
   const none = (): PlanWithAsides => ({ configs, gates: new Float64Array(configs.length).fill(-1) });
   if (last < 1) return none();
   const { starts } = playOut(configs, members, w, stepTime);
-  const ends = (t: number, k: number) => {
-    const a = configs[t - 1][k];
-    const b = configs[t][k];
-    return (
-      starts[t][k] +
-      stepTime[k] * (a % w !== b % w && (a - (a % w)) / w !== (b - (b % w)) / w ? Math.SQRT2 : 1)
-    );
-  };
+  const ends = (t: number, k: number) =>
+    starts[t][k] + stepTicks(w, stepTime[k], configs[t - 1][k], configs[t][k]);
   // Who stands on each tile of the plan, as configuration runs, and the transitions whose diagonals pass a tile.
   const holders = new Map<number, number[]>();
   const touches = new Map<number, number[]>();

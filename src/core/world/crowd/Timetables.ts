@@ -1,7 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { visitGoal } from './GoalVisits.ts';
 import { Reservations } from './Reservations.ts';
-import { SpaceTimeSearch, type Timetable } from './SpaceTimeSearch.ts';
+import { SpaceTimeSearch, stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 import { stepAsideInLongWaits } from './StepAside.ts';
 import type { StepQueue } from './StepQueue.ts';
 
@@ -583,10 +583,7 @@ export class Timetables {
   }
 
   private duration(w: TimetableWalker, a: number, b: number): number {
-    const width = this.grid.width;
-    return a % width !== b % width && Math.floor(a / width) !== Math.floor(b / width)
-      ? w.straight * Math.SQRT2
-      : w.straight;
+    return stepTicks(this.grid.width, w.straight, a, b);
   }
 }
 
