@@ -177,6 +177,7 @@ export function stepAsideInPlan(
   // Steps aside chosen: after configuration j, member k to u at tick `at` (relative to now); u's time taken.
   const asides: { j: number; k: number; u: number; at: number }[] = [];
   const taken = new Map<number, number[]>();
+  const markCache = new Map<number, { s: number; e: number; from: number; until: number }[]>();
   for (let k = 1; k <= members; k++) {
     if (goals[k] < 0) continue;
     const d = Math.ceil(stepTime[k]);
@@ -258,8 +259,34 @@ export function stepAsideInPlan(
    * a..b after which a step aside there keeps the plan's order, and the estimated ticks [from, until) u is free.
    */
   function emptySpells(u: number, a: number, b: number): { j: number; from: number; until: number }[] {
-    // What cuts the plan's empty spells on u: the runs of those standing there, held from the start of the step
-    // in (or the plan's start) until the step out ends; and diagonals past it, as they start.
+    const marks = marksOf(u);
+    const spells: { j: number; from: number; until: number }[] = [];
+    let prevEnd = -1;
+    let from = 0;
+    for (let q = 0; q <= marks.length; q++) {
+      const s = q < marks.length ? marks[q].s : last + 1;
+      // Configurations prevEnd+1 .. ceil(s)-1 are empty (a touch at t - 0.5 leaves t - 1 on its left).
+      const j0 = Math.max(Math.floor(prevEnd) + 1, a);
+      const j1 = Math.min(Math.ceil(s) - 1, b);
+      const until = q < marks.length ? marks[q].from : Number.POSITIVE_INFINITY;
+      if (j0 <= j1 && until > from) spells.push({ j: j1, from, until });
+      if (q < marks.length) {
+        prevEnd = marks[q].e;
+        from = Math.max(from, marks[q].until);
+      }
+      if (s > b) break;
+    }
+    return spells;
+  }
+
+  /**
+   * What cuts the plan's empty spells on u, in configuration order (made once a tile): the runs of those
+   * standing there, held from the start of the step in (or the plan's start) until the step out ends; and
+   * diagonals past it, as they start.
+   */
+  function marksOf(u: number): { s: number; e: number; from: number; until: number }[] {
+    const known = markCache.get(u);
+    if (known !== undefined) return known;
     const marks: { s: number; e: number; from: number; until: number }[] = [];
     const runs = holders.get(u) ?? [];
     for (let r = 0; r < runs.length; r += 3) {
@@ -278,22 +305,8 @@ export function stepAsideInPlan(
       marks.push({ s: t - 0.5, e: t - 0.5, from: starts[t][who], until: starts[t][who] + 1 });
     }
     marks.sort((x, y) => x.s - y.s);
-    const spells: { j: number; from: number; until: number }[] = [];
-    let prevEnd = -1;
-    let from = 0;
-    for (let q = 0; q <= marks.length; q++) {
-      const s = q < marks.length ? marks[q].s : last + 1;
-      // Configurations prevEnd+1 .. ceil(s)-1 are empty (a touch at t - 0.5 leaves t - 1 on its left).
-      const j0 = Math.max(Math.floor(prevEnd) + 1, a);
-      const j1 = Math.min(Math.ceil(s) - 1, b);
-      const until = q < marks.length ? marks[q].from : Number.POSITIVE_INFINITY;
-      if (j0 <= j1 && until > from) spells.push({ j: j1, from, until });
-      if (q < marks.length) {
-        prevEnd = marks[q].e;
-        from = Math.max(from, marks[q].until);
-      }
-    }
-    return spells;
+    markCache.set(u, marks);
+    return marks;
   }
 
   function takenAt(u: number, from: number, until: number): boolean {
