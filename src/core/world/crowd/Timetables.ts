@@ -275,7 +275,7 @@ export class Timetables {
       }
       this.failedAt.delete(w.id);
       this.plannedThisRound = true;
-      this.visitGoal(w, plan, now);
+      this.breakLongWaits(w, plan, now);
       this.reserve(w, plan, now);
       this.commit(w, plan);
       this.state[w.id] = BOOKED;
@@ -385,7 +385,7 @@ export class Timetables {
         this.orderBatch();
         continue;
       }
-      this.visitGoal(w, plan, this.t0);
+      this.breakLongWaits(w, plan, this.t0);
       this.plans[this.bpos++] = plan;
       this.reserve(w, plan, this.t0);
     }
@@ -457,33 +457,25 @@ export class Timetables {
     return true;
   }
 
-  /** A timetable that waits beside its goal steps onto it while it is free (GoalVisits.ts). */
-  private visitGoal(w: TimetableWalker, plan: Timetable, from: number): void {
-    if (plan.cells[plan.cells.length - 1] === w.goal) this.visitGoalOf(w, plan, from);
-    stepAsideInLongWaits(
-      plan,
-      from,
-      w.id,
-      w.straight,
-      this.grid,
-      this.reservations,
-      this.goalGaps,
-      ASIDE_STAND_S * this.tickHz,
-    );
-  }
-
-  private visitGoalOf(w: TimetableWalker, plan: Timetable, from: number): void {
-    visitGoal(
-      plan,
-      from,
-      w.id,
-      w.straight,
-      this.grid,
-      this.reservations,
-      this.goalGaps,
-      VISIT_WAIT_S * this.tickHz,
-      this.moves,
-    );
+  /**
+   * A timetable that would wait long breaks the wait: beside its goal it steps onto the goal while that is free
+   * (GoalVisits.ts); elsewhere it steps aside and back (StepAside.ts).
+   */
+  private breakLongWaits(w: TimetableWalker, plan: Timetable, from: number): void {
+    const { grid, reservations, goalGaps, tickHz } = this;
+    if (plan.cells[plan.cells.length - 1] === w.goal)
+      visitGoal(
+        plan,
+        from,
+        w.id,
+        w.straight,
+        grid,
+        reservations,
+        goalGaps,
+        VISIT_WAIT_S * tickHz,
+        this.moves,
+      );
+    stepAsideInLongWaits(plan, from, w.id, w.straight, grid, reservations, goalGaps, ASIDE_STAND_S * tickHz);
   }
 
   /** The tick a timetable reaches its goal. */
