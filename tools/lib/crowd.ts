@@ -49,6 +49,11 @@ export interface CrowdResult {
   lowerBoundMaxS: number;
   /** The longest time a walker away from its goal went without starting a step. */
   longestStandS: number;
+  /**
+   * When the last walker sent away from its start took its first step (0 when none had to move); null when one
+   * never did. How long the crowd waited for its walks to begin.
+   */
+  lastStartS: number | null;
   tickMsP50: number;
   tickMsP99: number;
   tickMsMax: number;
@@ -164,7 +169,9 @@ export function runCrowd(
   /** Tick each walker last arrived on its goal (-1: not there now), and last started a step. */
   const arrivedAt = new Int32Array(n).fill(-1);
   const lastStep = new Int32Array(n);
-  for (let k = 0; k < n; k++) if (walkers[k].cell === goalCell[k]) arrivedAt[k] = 0;
+  /** Tick each walker took its first step (-1: not yet; 0 for one that starts on its goal). */
+  const firstStep = new Int32Array(n).fill(-1);
+  for (let k = 0; k < n; k++) if (walkers[k].cell === goalCell[k]) arrivedAt[k] = firstStep[k] = 0;
   const firstId = walkers.length > 0 ? walkers[0].id : 0;
   const tickMs = new Float64Array(maxTicks);
   let longestStand = 0;
@@ -182,6 +189,7 @@ export function runCrowd(
       if (k < 0 || k >= n) continue;
       if (e.type === 'step') {
         lastStep[k] = t;
+        if (firstStep[k] < 0) firstStep[k] = t;
         if (arrivedAt[k] >= 0) {
           arrivedAt[k] = -1;
           onGoal--;
@@ -202,16 +210,17 @@ export function runCrowd(
     }
     ticks++;
   }
-  return crowdFigures(arrivedAt, ticks, hz, alone, longestStand, tickMs.subarray(0, ticks));
+  return crowdFigures(arrivedAt, firstStep, ticks, hz, alone, longestStand, tickMs.subarray(0, ticks));
 }
 
 /**
  * The crowd tool's figures from per-walker arrival ticks (-1: not on its goal at the end, counted as the
- * whole run of `runTicks`), the lower bounds (the first `arrivedAt.length` count), the longest stand (in
+ * whole run of `runTicks`), first-step ticks (-1: never stepped; 0 for one that started on its goal), the lower bounds (the first `arrivedAt.length` count), the longest stand (in
  * ticks) and the milliseconds of each tick that ran.
  */
 export function crowdFigures(
   arrivedAt: Int32Array,
+  firstStep: Int32Array,
   runTicks: number,
   hz: number,
   alone: readonly number[],
@@ -229,6 +238,9 @@ export function crowdFigures(
       last = Math.max(last, arrivedAt[k] / hz);
     } else sum += runTicks / hz;
   }
+  let lastStart = 0;
+  for (let k = 0; k < n && lastStart >= 0; k++)
+    lastStart = firstStep[k] < 0 ? -1 : Math.max(lastStart, firstStep[k]);
   const ticks = tickMs.length;
   const sorted = Float64Array.from(tickMs).sort();
   const pick = (q: number) => (ticks === 0 ? 0 : sorted[Math.min(ticks - 1, Math.floor(ticks * q))]);
@@ -241,6 +253,7 @@ export function crowdFigures(
     lowerBoundSumS: r3(alone.slice(0, n).reduce((s, v) => s + v, 0)),
     lowerBoundMaxS: r3(alone.slice(0, n).reduce((s, v) => Math.max(s, v), 0)),
     longestStandS: r3(longestStandTicks / hz),
+    lastStartS: lastStart < 0 ? null : r3(lastStart / hz),
     tickMsP50: r3(pick(0.5)),
     tickMsP99: r3(pick(0.99)),
     tickMsMax: r3(ticks === 0 ? 0 : sorted[ticks - 1]),

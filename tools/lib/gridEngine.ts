@@ -165,11 +165,12 @@ export function runGridEngineCrowd(
   /** Update each walker last arrived on its goal (-1: not there now), and last started a step. */
   const arrivedAt = new Int32Array(n).fill(-1);
   const lastStep = new Int32Array(n);
+  const firstStep = new Int32Array(n).fill(-1);
   const stepping = new Uint8Array(n);
   let onGoal = 0;
   for (let k = 0; k < n; k++) {
     if (routes[k].sx === routes[k].gx && routes[k].sy === routes[k].gy) {
-      arrivedAt[k] = 0;
+      arrivedAt[k] = firstStep[k] = 0;
       onGoal++;
     }
   }
@@ -180,6 +181,7 @@ export function runGridEngineCrowd(
     const k = Number(c.charId);
     stepping[k] = 1;
     lastStep[k] = u;
+    if (firstStep[k] < 0) firstStep[k] = u;
     anyStep = u;
     if (arrivedAt[k] >= 0) {
       arrivedAt[k] = -1;
@@ -238,6 +240,14 @@ export function runGridEngineCrowd(
     for (let k = 0; k < n; k++)
       if (arrivedAt[k] < 0) longestStand = Math.max(longestStand, runTicks - lastStep[k]);
   }
-  const figures = crowdFigures(arrivedAt, runTicks, opts.tickHz, alone, longestStand, tickMs.subarray(0, u));
+  const figures = crowdFigures(
+    arrivedAt,
+    firstStep,
+    runTicks,
+    opts.tickHz,
+    alone,
+    longestStand,
+    tickMs.subarray(0, u),
+  );
   return { ...figures, stoppedBy, runS: u / opts.tickHz, gaveUp };
 }
