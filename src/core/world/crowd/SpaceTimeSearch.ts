@@ -38,8 +38,6 @@ export interface Timetable {
   cells: number[];
   /** When each step starts (continuous ticks): the step from `cells[k]` to `cells[k + 1]` starts at `departs[k]`. */
   departs: number[];
-  /** Steps that may not start before their tick (a step aside and back, StepAside.ts); none when absent. */
-  gated?: boolean[];
 }
 
 /** Ticks a step from tile `a` into its neighbour `b` takes: `straight`, or √2 of it for a diagonal. */

@@ -14,8 +14,8 @@ import { stepTicks, type Timetable } from './SpaceTimeSearch.ts';
  * walkers stood 20–26 s a few tiles from their goals while others filed past).
  *
  * A step aside is made as late as it may be (at `maxStand` after the walker's last step started), or the
- * first moment after that when some neighbour is free. Both its steps are gated (`plan.gated`): they may not
- * start before their ticks, or the walker would step aside the moment it arrives and then stand as long.
+ * first moment after that when some neighbour is free. Like every timetabled step they may not start before
+ * their ticks (Timetables.commit), or the walker would step aside the moment it arrives and then stand as long.
  *
  * `plan` is the walker's timetable from `from`, not yet reserved (the walker holds nothing); it is changed in
  * place. `gaps` is scratch for a tile's free intervals. Only straight neighbours are visited (no corners to
@@ -39,8 +39,6 @@ export function stepAsideInLongWaits(
   const d = Math.ceil(straight);
   let outCells: number[] | null = null;
   let outDeparts: number[] | null = null;
-  let outGated: boolean[] | null = null;
-  const gated = plan.gated;
   for (let k = 0; k + 1 < n; k++) {
     const v = cells[k];
     // When the walker's last step started, when it stands on v ready to go on, and when it goes on.
@@ -52,29 +50,23 @@ export function stepAsideInLongWaits(
     if (asides === null) {
       outCells?.push(v);
       outDeparts?.push(leave);
-      outGated?.push(gated?.[k] === true);
       continue;
     }
     outCells ??= cells.slice(0, k);
     outDeparts ??= departs.slice(0, k);
-    outGated ??= Array.from({ length: k }, (_, j) => gated?.[j] === true);
     outCells.push(v);
     for (let j = 0; j < asides.length; j += 2) {
       outDeparts.push(asides[j + 1]);
-      outGated.push(true);
       outCells.push(asides[j]);
       outDeparts.push(asides[j + 1] + d);
-      outGated.push(true);
       outCells.push(v);
     }
     outDeparts.push(leave);
-    outGated.push(gated?.[k] === true);
   }
-  if (outCells === null || outDeparts === null || outGated === null) return;
+  if (outCells === null || outDeparts === null) return;
   outCells.push(goal);
   plan.cells = outCells;
   plan.departs = outDeparts;
-  plan.gated = outGated;
 
   /** The steps aside [tile, tick, tile, tick, …] while the walker stands on v from t0 until `leave` (null: none). */
   function asidesFrom(v: number, t0: number, stepped: number, leave: number): number[] | null {

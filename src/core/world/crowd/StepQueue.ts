@@ -56,8 +56,6 @@ export class StepQueue {
   private readonly width: number;
   /** Committed steps started or finished so far: it stands still only when nobody's plan can go on. */
   moves = 0;
-  /** The latest tick any step was committed not to start before: until then, standing still is the plan. */
-  gatedUntil = -1;
   /** Steps started out of the plan's order (for tools). */
   overtakes = 0;
 
@@ -106,7 +104,6 @@ export class StepQueue {
     this.mvSeq[m] = seq;
     this.mvTo[m] = to;
     this.mvNotBefore[m] = notBefore;
-    if (notBefore > this.gatedUntil) this.gatedUntil = notBefore;
     this.mvVisit[m] = this.tiles.append(to, id, VISIT, seq, key);
     const w = this.width;
     const fx = from % w;

@@ -26,8 +26,6 @@ describe('stepping aside in a long wait', () => {
     // Out at 160 and back at 165 (after its last step started at 0), out again at 325 and back at 330; then 70
     // ticks to its departure at 400, under the limit.
     expect(plan.departs).toEqual([160, 165, 325, 330, 400, 405]);
-    // The steps aside wait for their ticks; the steps of its way do not.
-    expect(plan.gated).toEqual([true, true, true, true, false, false]);
   });
 
   it('steps aside at the latest free moment before the limit, else at the first one after it', () => {
@@ -49,18 +47,11 @@ describe('stepping aside in a long wait', () => {
     const short: Timetable = { cells: [at(1, 1), at(2, 1), at(3, 1)], departs: [160, 165] };
     stepAsideInLongWaits(short, 0, 1, 5, grid, passing(), gaps, 160);
     expect(short.cells).toEqual([at(1, 1), at(2, 1), at(3, 1)]);
-    expect(short.gated).toBeUndefined();
     const shut = passing();
     shut.add(3, at(1, 2), 0, Number.POSITIVE_INFINITY);
     const plan = waiting();
     stepAsideInLongWaits(plan, 0, 1, 5, grid, shut, gaps, 160);
     expect(plan.cells).toEqual([at(1, 1), at(2, 1), at(3, 1)]);
-  });
-
-  it('keeps the steps already gated where they fall in the new timetable', () => {
-    const plan = { ...waiting(), gated: [true, false] };
-    stepAsideInLongWaits(plan, 0, 1, 5, grid, passing(), gaps, 160);
-    expect(plan.gated).toEqual([true, true, true, true, true, false]);
   });
 });
 

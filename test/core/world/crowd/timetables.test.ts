@@ -130,6 +130,21 @@ describe('timetables standing still', () => {
     return { steps, tt };
   }
 
+  it('keep each walker to its clock: a step may not start before its tick, however early the walker is', () => {
+    // Were A early, it would hold a tile before its reservation says; a timetable made meanwhile could then be
+    // queued through that tile ahead of it, and the two would wait for each other for ever.
+    const { steps } = setUp();
+    let cell = at(1);
+    for (const tick of [0, 5, 10, 15]) {
+      expect(steps.notBefore(1)).toBe(tick);
+      // A arrives at once (as if far faster than planned): its next step still waits for its tick.
+      const to = steps.start(1);
+      steps.arrived(1, cell);
+      cell = to;
+    }
+    expect(cell).toBe(at(5));
+  });
+
   it('hand back the walkers that wait, once the timetables under way have stood still a while', () => {
     const { tt } = setUp();
     // A never gets to take its steps (something holds its way): nothing moves, B cannot be planned.
