@@ -18,6 +18,7 @@ import type { StepQueue } from './StepQueue.ts';
  * A batch so planned that delays someone long is planned again with its most delayed walker first, a few
  * times, and the plan whose arrivals sum least is kept (`polish`).
  *
+ * A batch too big for the whole crowd's knot (KNOT_FIELDS) is planned one by one from the start (rounds, below).
  * A batch that cannot be planned so, with nothing else under way, is handed back to be solved as the whole
  * crowd's knot (`handedBatch`; Knot.ts): LaCAM finds a plan for a crowd up to about a quarter of the free tiles
  * in a few ticks. If that knot cannot soon, or something else is under way, the batch is planned one by one
