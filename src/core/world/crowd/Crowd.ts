@@ -1,4 +1,4 @@
-import type { NavGrid } from '../../grid/index.ts';
+import { DX, DY, type NavGrid } from '../../grid/index.ts';
 import type { GoalDistance, PathPlanner } from '../../path/index.ts';
 import type { Character } from '../Character.ts';
 import { ABSENT, Agents, CHASE, HOLD, REST, STRICT, WALK } from './Agents.ts';
@@ -41,6 +41,14 @@ const BATCH_KNOT_TICKS = 40;
  * twice as long as its estimate (random ×200: a stand estimated at 6.5 s took 14 s).
  */
 const ASIDE_STAND_S = 4;
+/**
+ * Seconds a walker with committed steps may stand away from its goal, unable to go on, before it shifts on its
+ * feet: a step to a free neighbour and back (StepQueue.shuffle), so nobody stands frozen for over 10 s whatever
+ * the plans' estimates missed.
+ */
+const SHUFFLE_S = 8;
+/** Added to a tile's distance when someone is queued for it (a shuffle there makes them wait). */
+const FAR_AWAY = 1e6;
 
 /** What the crowd needs of the world. */
 export interface CrowdHost {
@@ -76,6 +84,8 @@ export class Crowd {
   // (-1 none), and how wide the next knot round each walker is tied.
   private knots: Knot[] = [];
   private knotOf = new Int32Array(16);
+  /** The last tick each character was moving (began or was in a step). */
+  private lastMoved = new Int32Array(16);
   private nextKnotId = 1;
   private readonly slot: Int32Array;
   private knotRadius = new Int32Array(16);
@@ -125,6 +135,7 @@ export class Crowd {
       this.front = growInt(this.front, n, -1);
       this.knotOf = growInt(this.knotOf, n, 0);
       this.knotRadius = growInt(this.knotRadius, n, 0);
+      this.lastMoved = growInt(this.lastMoved, n, 0);
     }
     this.front[id] = c.planCell;
   }
@@ -287,16 +298,55 @@ export class Crowd {
     return this.agents.role[id] === WALK && !this.host.characters[id - 1].thinks && this.knotOf[id] === 0;
   }
 
-  /** Knot members and timetabled walkers take their committed steps as the queue allows, in id order. */
+  /**
+   * Knot members and timetabled walkers take their committed steps as the queue allows, in id order. One that
+   * has stood SHUFFLE_S away from its goal and cannot go on yet steps to a free neighbour and back (`shuffle`).
+   */
   private takeSteps(): void {
     const steps = this.steps;
     const occupant = this.grid.occupant;
     for (const c of this.host.characters) {
       const id = c.id;
-      if (c.away || c.moving || steps.queued(id) === 0 || steps.notBefore(id) > this.ticks) continue;
-      if (!steps.ready(id, occupant) && !steps.overtake(id, occupant)) continue;
+      if (c.away || c.moving || steps.queued(id) === 0) continue;
+      if (steps.notBefore(id) <= this.ticks && (steps.ready(id, occupant) || steps.overtake(id, occupant))) {
+        this.host.startStep(c, steps.start(id));
+        continue;
+      }
+      if (this.ticks - this.lastMoved[id] < SHUFFLE_S * this.host.tickHz) continue;
+      if (c.cell === this.agents.goal[id] || this.agents.role[id] !== WALK) continue;
+      const u = this.shuffleTile(c);
+      if (u < 0) continue;
+      steps.shuffle(id, c.cell, u);
       this.host.startStep(c, steps.start(id));
     }
+  }
+
+  /**
+   * A tile `c` may shuffle to: a straight neighbour nobody stands on, outside any knot unless `c` is in one,
+   * that `c` may step to and back; one nobody is queued for if there is one, the nearest its goal, or -1.
+   */
+  private shuffleTile(c: Character): number {
+    const grid = this.grid;
+    const w = grid.width;
+    const v = c.cell;
+    const x = v % w;
+    const y = (v - x) / w;
+    let best = -1;
+    let bestDist = Number.POSITIVE_INFINITY;
+    for (let d = 0; d < 8; d += 2) {
+      if (!grid.canStep(x, y, d) || !grid.canStep(x + DX[d], y + DY[d], (d + 4) & 7)) continue;
+      const u = v + DY[d] * w + DX[d];
+      if (grid.occupant[u] !== 0) continue;
+      // A knot's tiles are its own while it is solved (its members shift within them).
+      if (this.slot[u] >= 0 && this.knotOf[c.id] === 0) continue;
+      // A tile nobody is queued for first: the steps go ahead of those queued, who wait two steps longer.
+      const dist = this.agents.dist(c.id, u) + (this.steps.unclaimed(u) ? 0 : FAR_AWAY);
+      if (dist < bestDist) {
+        bestDist = dist;
+        best = u;
+      }
+    }
+    return best;
   }
 
   /** Reads every character's role and goal. */
@@ -315,6 +365,7 @@ export class Crowd {
       agents.role[id] = role;
       agents.goal[id] = goal;
       if (this.knotOf[id] === 0) this.front[id] = c.planCell;
+      if (c.moving) this.lastMoved[id] = this.ticks;
       if (agents.routeLen[id] > 0) agents.follow(id, c.planCell);
       if (role === WALK && this.fields !== null) agents.field[id] = this.fields.fieldFor(id, goal);
       else {

@@ -284,6 +284,52 @@ export class StepQueue {
     return to;
   }
 
+  /**
+   * `id`, standing on `v` with steps queued that it cannot take yet, steps into its straight neighbour `u` and
+   * back before anything else (a walker shifting on its feet while it waits its turn). `u` must be free (nobody
+   * on it or stepping in). The step out goes first in `u`'s queue and the step back next in `v`'s, so nobody
+   * else enters `v` meanwhile and those queued for `u` wait for it to leave. Neither step waits for anyone but
+   * the other, so no cycle of waits can close through them; others wait two steps longer at most. Start the
+   * step out at once (`ready` holds).
+   */
+  shuffle(id: number, v: number, u: number): void {
+    // The two steps come before those queued, which are numbered on by two.
+    for (let m = this.qHead[id]; m !== NONE; m = this.mvNext[m]) {
+      this.mvSeq[m] += 2;
+      this.tiles.renumber(this.mvVisit[m], 2);
+      if (this.mvTouchA[m] !== NONE) {
+        this.tiles.renumber(this.mvTouchA[m], 2);
+        this.tiles.renumber(this.mvTouchB[m], 2);
+      }
+    }
+    const seq = this.seqHead[id];
+    const out = this.newMove();
+    const back = this.newMove();
+    this.mvSeq[out] = seq;
+    this.mvTo[out] = u;
+    this.mvVisit[out] = this.tiles.insertAfter(u, NONE, id, seq);
+    this.mvSeq[back] = seq + 1;
+    this.mvTo[back] = v;
+    this.mvVisit[back] = this.tiles.insertAfter(v, this.here[id], id, seq + 1);
+    for (const m of [out, back]) {
+      this.mvNotBefore[m] = -1;
+      this.mvTouchA[m] = NONE;
+      this.mvTouchB[m] = NONE;
+      this.mvCornerA[m] = NONE;
+      this.mvCornerB[m] = NONE;
+    }
+    this.mvNext[out] = back;
+    this.mvNext[back] = this.qHead[id];
+    if (this.qHead[id] === NONE) this.qTail[id] = back;
+    this.qHead[id] = out;
+    this.qLen[id] += 2;
+  }
+
+  /** Whether nobody is queued to enter or pass `cell`. */
+  unclaimed(cell: number): boolean {
+    return this.tiles.head[cell] === NONE;
+  }
+
   /** `id` arrived, leaving tile `left`: the next visitor of `left` may come. */
   arrived(id: number, left: number): void {
     this.moves++;

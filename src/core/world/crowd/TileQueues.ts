@@ -78,6 +78,37 @@ export class TileQueues {
     return e;
   }
 
+  /**
+   * Queues a visit of `who` into `cell` right after entry `after` (NONE: first of all), ahead of everyone queued
+   * behind; later entries go after it whatever their keys. Returns it.
+   */
+  insertAfter(cell: number, after: number, who: number, seq: number): number {
+    let e = this.free;
+    if (e !== NONE) this.free = this.next[e];
+    else {
+      if (this.top === this.who.length) this.grow();
+      e = this.top++;
+    }
+    this.who[e] = who;
+    this.kind[e] = VISIT;
+    this.seq[e] = seq;
+    this.key[e] = after === NONE ? Number.NEGATIVE_INFINITY : this.key[after];
+    if (after === NONE) {
+      this.next[e] = this.head[cell];
+      this.head[cell] = e;
+    } else {
+      this.next[e] = this.next[after];
+      this.next[after] = e;
+    }
+    if (this.next[e] === NONE) this.tail[cell] = e;
+    return e;
+  }
+
+  /** Adds `by` to the step number of entry `e`. */
+  renumber(e: number, by: number): void {
+    this.seq[e] += by;
+  }
+
   /** A touch may happen once every visit before it in the tile's queue has left (touches before it need not). */
   touchReady(cell: number, e: number): boolean {
     for (let h = this.head[cell]; h !== NONE; h = this.next[h]) {
