@@ -187,6 +187,12 @@ export class Knot {
     return true;
   }
 
+  /** Whether character `id` is a member. */
+  has(id: number): boolean {
+    for (let m = 1; m < this.members.length; m++) if (this.members[m] === id) return true;
+    return false;
+  }
+
   /**
    * One tick: search a bounded amount, and when a member stands idle with somewhere to be, commit the next
    * transition on the search's way. Returns PIBT calls spent. `now` is the tick; a walking member of a plan found
