@@ -336,11 +336,12 @@ export class Crowd {
     const y = (v - x) / w;
     let best = -1;
     let bestDist = Number.POSITIVE_INFINITY;
-    const knot = this.knotOf[c.id] === 0 ? null : (this.knots.find((k) => k.has(c.id)) ?? null);
+    let knot: Knot | null | undefined;
     for (let d = 0; d < 8; d += 2) {
       if (!grid.canStep(x, y, d) || !grid.canStep(x + DX[d], y + DY[d], (d + 4) & 7)) continue;
       const u = v + DY[d] * w + DX[d];
       if (grid.occupant[u] !== 0) continue;
+      knot ??= this.knotOf[c.id] === 0 ? null : (this.knots.find((k) => k.has(c.id)) ?? null);
       // A knot's tiles are its own while it is solved, and its members shift within them (everyone else takes
       // a knot's tiles for walls and its members for standing on theirs).
       if (knot === null ? this.slot[u] >= 0 : this.slot[u] < 0 || knot.cells[this.slot[u]] !== u) continue;
