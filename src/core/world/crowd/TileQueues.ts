@@ -45,17 +45,7 @@ export class TileQueues {
 
   /** Queues an entry of `who` into `cell` in its place by `key`; returns it. */
   append(cell: number, who: number, kind: number, seq: number, key: number): number {
-    let e = this.free;
-    if (e !== NONE) this.free = this.next[e];
-    else {
-      if (this.top === this.who.length) this.grow();
-      e = this.top++;
-    }
-    this.who[e] = who;
-    this.kind[e] = kind;
-    this.seq[e] = seq;
-    this.key[e] = key;
-    this.next[e] = NONE;
+    const e = this.entry(who, kind, seq, key);
     const tail = this.tail[cell];
     if (tail === NONE) {
       this.head[cell] = e;
@@ -83,16 +73,7 @@ export class TileQueues {
    * behind; later entries go after it whatever their keys. Returns it.
    */
   insertAfter(cell: number, after: number, who: number, seq: number): number {
-    let e = this.free;
-    if (e !== NONE) this.free = this.next[e];
-    else {
-      if (this.top === this.who.length) this.grow();
-      e = this.top++;
-    }
-    this.who[e] = who;
-    this.kind[e] = VISIT;
-    this.seq[e] = seq;
-    this.key[e] = after === NONE ? Number.NEGATIVE_INFINITY : this.key[after];
+    const e = this.entry(who, VISIT, seq, after === NONE ? Number.NEGATIVE_INFINITY : this.key[after]);
     if (after === NONE) {
       this.next[e] = this.head[cell];
       this.head[cell] = e;
@@ -101,6 +82,22 @@ export class TileQueues {
       this.next[after] = e;
     }
     if (this.next[e] === NONE) this.tail[cell] = e;
+    return e;
+  }
+
+  /** A new entry from the pool, in no queue yet. */
+  private entry(who: number, kind: number, seq: number, key: number): number {
+    let e = this.free;
+    if (e !== NONE) this.free = this.next[e];
+    else {
+      if (this.top === this.who.length) this.grow();
+      e = this.top++;
+    }
+    this.who[e] = who;
+    this.kind[e] = kind;
+    this.seq[e] = seq;
+    this.key[e] = key;
+    this.next[e] = NONE;
     return e;
   }
 
