@@ -194,3 +194,33 @@ describe('timetables standing still', () => {
     expect(tt.state[1]).toBe(NONE);
   });
 });
+
+describe('a crowd too big for the whole crowd’s knot', () => {
+  it('is planned one by one from the start: the first planned set off before the last is planned', () => {
+    // 120 walkers in an open 300 × 300 field (120 × 89,404 walkable tiles is over the knot's 4 M), each sent
+    // 280 tiles along its own row: more search than one tick's budget.
+    const rows = Array.from({ length: 300 }, (_, y) =>
+      y === 0 || y === 299 ? '#'.repeat(300) : `#${'.'.repeat(298)}#`,
+    );
+    const grid = NavGrid.fromRows(rows);
+    const steps = new StepQueue(grid.size, grid.width);
+    const tt = new Timetables(grid, 8, steps);
+    const n = 120;
+    tt.grow(n);
+    steps.grow(n);
+    for (let id = 1; id <= n; id++) {
+      const y = 1 + 2 * id;
+      const cell = y * grid.width + 5;
+      const goal = y * grid.width + 285;
+      const tilesLeft = (c: number) => Math.abs((c % grid.width) - (goal % grid.width));
+      tt.want({ id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft }, 0);
+    }
+    expect(tt.tick(0)).toBeNull();
+    const booked = [];
+    for (let id = 1; id <= n; id++) if (steps.queued(id) > 0) booked.push(id);
+    // Some have their timetables (and steps to take now), the rest still wait for theirs.
+    expect(booked.length).toBeGreaterThan(0);
+    expect(booked.length).toBeLessThan(n);
+    expect(steps.notBefore(booked[0])).toBe(0);
+  });
+});
