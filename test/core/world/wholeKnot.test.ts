@@ -73,7 +73,7 @@ describe("the whole crowd's knot", () => {
 
   it('planning twice, commits one whole plan once the second search ends, and nothing before', () => {
     const { knot, steps } = knotOf(true);
-    knot.planTwice();
+    knot.planAgain();
     const moving = () => false;
     let ticks = 0;
     const queued = () => [1, 2, 3].reduce((s, id) => s + steps.queued(id), 0);

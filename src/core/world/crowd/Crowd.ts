@@ -465,7 +465,7 @@ export class Crowd {
     knot.patience = whole ? patience : KNOT_MAX_TICKS;
     // The whole crowd's knot may take a little longer to find the plan that plays out soonest (its members
     // stand while it searches anyway; the first plan found stays the fallback, so it stays complete).
-    if (whole) knot.planTwice();
+    if (whole) knot.planAgain();
     const knotId = this.nextKnotId++;
     this.knots.push(knot);
     this.knotsTied++;

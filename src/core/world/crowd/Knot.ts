@@ -19,7 +19,7 @@ import { Transition } from './Transition.ts';
 
 /** Configurations a knot's search may hold; beyond, it fails and the knot is tied again wider, later. */
 const MAX_NODES = 20000;
-/** Ticks a second search (`planTwice`) may take after the first found its plan. */
+/** Ticks each search made again (`planAgain`) may take after the first found its plan. */
 const SECOND_TICKS = 20;
 /** How much nearer its goal each walking member must get (or as near as the region lets it). */
 const PROGRESS = 2;
@@ -50,8 +50,10 @@ export class Knot {
   /** Ticks it may search unsolved before it is untied (set by the crowd when it ties it). */
   patience = Number.POSITIVE_INFINITY;
   private readonly search: ConfigSearch;
-  /** A second search (`planTwice`), how to make it, its ticks so far, and the first plan while it runs. */
-  /** The searches made again once the plan is found (`planTwice`), which of them runs, and for how long. */
+  /**
+   * The searches made again once the plan is found (`planAgain`), which of them runs and for how long, and the
+   * best plan so far while they run.
+   */
   private readonly again: (() => ConfigSearch)[];
   private alt: ConfigSearch | null = null;
   private altIndex = -1;
@@ -131,7 +133,7 @@ export class Knot {
     }
     this.whole = whole;
     this.search = this.newSearch(grid, agents, moves, shared, boundary, enough, prio, false);
-    // Kept for searching again (`planTwice`): short lines of followers, first in the crowd's priorities, then
+    // Kept for searching again (`planAgain`): short lines of followers, first in the crowd's priorities, then
     // farthest from its goal first (PIBT's own order).
     const farthest = prio.slice();
     for (let k = 1; k <= m; k++) {
@@ -177,7 +179,7 @@ export class Knot {
    * they move (the whole crowd's). The first plan is kept if the others find none, so the knot is as complete
    * as before.
    */
-  planTwice(): void {
+  planAgain(): void {
     this.altIndex = 0;
   }
 
