@@ -1,4 +1,5 @@
 import { dirOf, type NavGrid } from '../../grid/index.ts';
+import { withExcursions } from './Excursions.ts';
 import type { Reservations } from './Reservations.ts';
 import { stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 
@@ -38,9 +39,7 @@ export function visitGoal(
   const goal = cells[n - 1];
   const gx = goal % w;
   const gy = (goal - gx) / w;
-  let outCells: number[] | null = null;
-  let outDeparts: number[] | null = null;
-  for (let k = 0; k + 1 < n; k++) {
+  withExcursions(plan, (k) => {
     const v = cells[k];
     // When the walker stands on v, ready to go on, and when it goes on.
     const t0 =
@@ -63,26 +62,11 @@ export function visitGoal(
       grid.canStep(vx, vy, dirOf(dx, dy))
         ? visitsFrom(v, goal, t0, leave, d, w, id, reservations, gaps)
         : null;
-    if (visits === null) {
-      outCells?.push(v);
-      outDeparts?.push(leave);
-      continue;
-    }
-    outCells ??= cells.slice(0, k);
-    outDeparts ??= departs.slice(0, k);
-    outCells.push(v);
-    for (let j = 0; j < visits.length; j += 2) {
-      outDeparts.push(visits[j]);
-      outCells.push(goal);
-      outDeparts.push(visits[j + 1]);
-      outCells.push(v);
-    }
-    outDeparts.push(leave);
-  }
-  if (outCells === null || outDeparts === null) return;
-  outCells.push(goal);
-  plan.cells = outCells;
-  plan.departs = outDeparts;
+    if (visits === null) return null;
+    const trips: number[] = [];
+    for (let j = 0; j < visits.length; j += 2) trips.push(goal, visits[j], visits[j + 1]);
+    return trips;
+  });
 }
 
 /**

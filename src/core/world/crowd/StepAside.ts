@@ -1,4 +1,5 @@
 import { DX, DY, type NavGrid } from '../../grid/index.ts';
+import { withExcursions } from './Excursions.ts';
 import { playOut } from './PlanPlayout.ts';
 import type { Reservations } from './Reservations.ts';
 import { stepTicks, type Timetable } from './SpaceTimeSearch.ts';
@@ -37,36 +38,20 @@ export function stepAsideInLongWaits(
   const w = grid.width;
   const goal = cells[n - 1];
   const d = Math.ceil(straight);
-  let outCells: number[] | null = null;
-  let outDeparts: number[] | null = null;
-  for (let k = 0; k + 1 < n; k++) {
+  withExcursions(plan, (k) => {
     const v = cells[k];
     // When the walker's last step started, when it stands on v ready to go on, and when it goes on.
     const stepped = k === 0 ? from : departs[k - 1];
     const t0 =
       k === 0 ? Math.ceil(from) : Math.ceil(departs[k - 1] + stepTicks(w, straight, cells[k - 1], v));
     const leave = departs[k];
-    const asides = v !== goal && leave - stepped > maxStand ? asidesFrom(v, t0, stepped, leave) : null;
-    if (asides === null) {
-      outCells?.push(v);
-      outDeparts?.push(leave);
-      continue;
-    }
-    outCells ??= cells.slice(0, k);
-    outDeparts ??= departs.slice(0, k);
-    outCells.push(v);
-    for (let j = 0; j < asides.length; j += 2) {
-      outDeparts.push(asides[j + 1]);
-      outCells.push(asides[j]);
-      outDeparts.push(asides[j + 1] + d);
-      outCells.push(v);
-    }
-    outDeparts.push(leave);
-  }
-  if (outCells === null || outDeparts === null) return;
-  outCells.push(goal);
-  plan.cells = outCells;
-  plan.departs = outDeparts;
+    if (v === goal || leave - stepped <= maxStand) return null;
+    const asides = asidesFrom(v, t0, stepped, leave);
+    if (asides === null) return null;
+    const trips: number[] = [];
+    for (let j = 0; j < asides.length; j += 2) trips.push(asides[j], asides[j + 1], asides[j + 1] + d);
+    return trips;
+  });
 
   /** The steps aside [tile, tick, tile, tick, …] while the walker stands on v from t0 until `leave` (null: none). */
   function asidesFrom(v: number, t0: number, stepped: number, leave: number): number[] | null {
