@@ -105,6 +105,34 @@ describe('a timetable', () => {
     expect(plan?.cells).toEqual([rat(1, 1), rat(2, 2)]);
     expect(plan?.departs).toEqual([6]);
   });
+
+  it('beside a goal someone passes long after, waits there and steps in: found at once, not after combing the map', () => {
+    // An open 30 × 30 room; the walker stands beside its goal, which another passes through at ticks 2,000–2,010.
+    const rows = ['#'.repeat(32)];
+    for (let y = 0; y < 30; y++) rows.push(`#${'.'.repeat(30)}#`);
+    rows.push('#'.repeat(32));
+    const room = NavGrid.fromRows(rows);
+    const rat = (x: number, y: number) => y * room.width + x;
+    const r = new Reservations(room.size);
+    const start = rat(15, 15);
+    const goal = rat(16, 15);
+    r.add(2, goal, 2000, 2010);
+    const h = (c: number) => {
+      const dx = Math.abs((c % room.width) - 16);
+      const dy = Math.abs(Math.floor(c / room.width) - 15);
+      return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
+    };
+    const search = new SpaceTimeSearch(room, 8, r);
+    // A search bounded by the tiles left alone would try every tile of the room (and every wait on it) that
+    // could be reached before tick 2,010 before the goal: 900 states and more.
+    const plan = search.plan(1, start, 0, goal, 5, h, 100);
+    expect(plan?.cells.at(-1)).toBe(goal);
+    // It enters once the other has gone through, and never before.
+    const into = plan!.departs.at(-1)!;
+    expect(into).toBeGreaterThanOrEqual(2010);
+    expect(into).toBeLessThan(2011);
+    expect(search.work).toBeLessThan(100);
+  });
 });
 
 describe('timetables standing still', () => {
