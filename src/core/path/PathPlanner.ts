@@ -11,6 +11,8 @@ import { JumpTableSearch } from './JumpTableSearch.ts';
 import { Landmarks } from './Landmarks.ts';
 import { OCCUPANCY_COST, OCCUPANCY_IGNORE, OccupancyRules } from './OccupancyRules.ts';
 import { OccupancyWindow } from './OccupancyWindow.ts';
+import { RouteSearch } from './RouteSearch.ts';
+import { RouteTable } from './RouteTable.ts';
 import { ClosestReached, OUTCOME_FOUND, OUTCOME_PARTIAL, SearchOutcome } from './SearchOutcome.ts';
 import { SearchSpace } from './SearchSpace.ts';
 import { StepMasks } from './StepMasks.ts';
@@ -39,6 +41,7 @@ const SEARCH_BITS_JPS = 2;
 const SEARCH_TUNED_ASTAR = 3;
 const SEARCH_ASTAR = 4;
 const SEARCH_DIJKSTRA = 5;
+const SEARCH_ROUTE = 6;
 
 export interface DistanceFieldOptions {
   /** 8 (default) or 4. */
@@ -83,6 +86,9 @@ export class PathPlanner {
   private jpsWindow: WindowJumpSearch | null = null;
   /** The differential heuristic's landmarks, built by `prepare` (and only used while up to date). */
   private landmarks: Landmarks | null = null;
+  /** A small map's every static walk (RouteTable), built by `prepare`, and the answers read off it. */
+  private routes: RouteTable | null = null;
+  private routeSearch: RouteSearch | null = null;
 
   /**
    * @param bandScale bands per unit of f in A*'s bucket queue (see BandQueue). Tests pass a small one so
@@ -118,6 +124,10 @@ export class PathPlanner {
     if (Landmarks.fits(grid)) {
       this.landmarks ??= new Landmarks(grid);
       this.landmarks.refresh((source, out) => this.distanceField(source, out));
+    }
+    if (this.routes !== null || RouteTable.fits(grid)) {
+      this.routes ??= new RouteTable(grid);
+      this.routes.refresh(this.steps);
     }
   }
 
@@ -179,8 +189,19 @@ export class PathPlanner {
     // limit means the same work.
     const partialLimited = partial && maxExpanded !== Number.POSITIVE_INFINITY;
     const pick = partialLimited && (algo === 'auto' || algo === 'jps') ? 'astar' : algo;
-    const how = this.chooseSearch(pick, start, moves);
-    this.runSearch(how, start, moves, maxExpanded, partial, out);
+    // On a small map with its route table, a query the table can answer is read off it (RouteSearch); the
+    // rest, and every query naming its algorithm (the debug view's comparisons), are searched.
+    const routes =
+      algo === 'auto' &&
+      moves === 8 &&
+      maxExpanded === Number.POSITIVE_INFINITY &&
+      this.goals.count <= MAX_JUMP_GOALS &&
+      this.window.fits
+        ? this.routesFor()
+        : null;
+    const routed = routes !== null && routes.run(start, out);
+    const how = routed ? SEARCH_ROUTE : this.chooseSearch(pick, start, moves);
+    if (!routed) this.runSearch(how, start, moves, maxExpanded, partial, out);
     if (how <= SEARCH_BITS_JPS && out.status !== OUTCOME_FOUND && partial) {
       // Unreachable: JPS only knows its jump points, so A* finds the closest reachable cell.
       const jpsExpanded = out.expanded;
@@ -192,7 +213,7 @@ export class PathPlanner {
     }
 
     if (out.status === OUTCOME_FOUND || out.status === OUTCOME_PARTIAL) {
-      let path = tracePath(this.space.parent, grid.width, start, out.end);
+      let path = out.path ?? tracePath(this.space.parent, grid.width, start, out.end);
       if (this.tolls.count !== 0 && how !== SEARCH_ASTAR && this.tolls.paidOn(path)) {
         // Only A*'s general loop prices tolls. A path the others find that pays none is the cheapest with tolls
         // too (a toll only adds to a path's cost); one that pays is searched again by the loop that prices them.
@@ -345,6 +366,22 @@ export class PathPlanner {
    */
   goalDistance(): GoalDistance {
     return new GoalDistance(this.grid, this.steps);
+  }
+
+  /** The route search, when the map has a route table matching its walls (built by `prepare`), else null. */
+  private routesFor(): RouteSearch | null {
+    const table = this.routes;
+    if (table === null || !table.builtFor(this.grid.version)) return null;
+    this.routeSearch ??= new RouteSearch(
+      this.grid,
+      this.space,
+      this.goals,
+      table,
+      this.steps,
+      this.rules,
+      this.window,
+    );
+    return this.routeSearch;
   }
 
   /** The landmarks when they match the grid's walls (built by `prepare`), else null. */

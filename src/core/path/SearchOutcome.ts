@@ -13,6 +13,8 @@ export class SearchOutcome {
   expanded = 0;
   /** Whether the search stopped on its iteration limit rather than by running out of cells. */
   limited = false;
+  /** The path itself, when the search made it (RouteSearch); else the planner traces the parents. */
+  path: number[] | null = null;
 
   reset(): void {
     this.status = OUTCOME_NONE;
@@ -20,6 +22,7 @@ export class SearchOutcome {
     this.cost = 0;
     this.expanded = 0;
     this.limited = false;
+    this.path = null;
   }
 }
 

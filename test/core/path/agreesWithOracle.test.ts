@@ -109,6 +109,12 @@ describe('every search agrees with the oracle', () => {
       undefined,
       true,
     ));
+  // Prepared, a small uniform map has its route table: most queries are read off it (RouteSearch), the
+  // rest searched.
+  it('with characters on uniform grids, on a prepared planner (the route table answers)', () =>
+    runs({ occupancy: true }, ['auto'], 600, undefined, true));
+  it('with goal sets and characters, on a prepared planner', () =>
+    runs({ manyGoals: true, occupancy: true, maxSide: 16 }, ['auto'], 300, undefined, true));
   it('with large goal sets', () =>
     runs({ manyGoals: true, costs: true, maxSide: 16 }, ['astar', 'jps', 'auto']));
 });

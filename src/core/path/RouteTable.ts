@@ -1,0 +1,217 @@
+import type { NavGrid } from '../grid/index.ts';
+import type { StepMasks } from './StepMasks.ts';
+
+/** Most walkable tiles a map may have for a route table (4 bytes a pair of tiles: 4 MB at this size). */
+export const ROUTE_TABLE_MAX_TILES = 1024;
+/** A pair of tiles with no walk between them. */
+const UNREACHED = 0xffffffff;
+/** No first step (no walk, or already there). */
+export const NO_MOVE = 0xff;
+/** Per StepMasks bit (N, E, S, W, NE, SE, SW, NW), the bit of the step back. */
+const OPPOSITE = new Uint8Array([2, 3, 0, 1, 6, 7, 4, 5]);
+
+/** The Morton (Z-order) code of (x, y), for coordinates below 2^16. */
+function morton(x: number, y: number): number {
+  return spread(x) + 2 * spread(y);
+}
+
+/** The bits of a 16-bit number spread to the even bits of a 32-bit one. */
+function spread(v: number): number {
+  let x = v & 0xffff;
+  x = (x | (x << 8)) & 0x00ff00ff;
+  x = (x | (x << 4)) & 0x0f0f0f0f;
+  x = (x | (x << 2)) & 0x33333333;
+  x = (x | (x << 1)) & 0x55555555;
+  return x >>> 0;
+}
+
+/**
+ * A small map's every walk: for each pair of walkable tiles (v, g), the static walk from v to g over the map's
+ * walls, 8 moves, as its count of straight steps (low 16 bits) and diagonal steps (high 16 bits). The length
+ * is `straight + diagonal·√2`; two different counts never have the same length (√2 is irrational), so "this
+ * step lies on a shortest walk" is an exact test on integers, and a shortest walk is read off the table step
+ * by step with no search (RouteSearch). Steps cost their length both ways on the maps it is built for, so the
+ * walk from v to g is the walk from g to v: row g is one Dijkstra from g.
+ *
+ * For maps of up to ROUTE_TABLE_MAX_TILES walkable tiles whose steps all cost their length both ways (the
+ * town and the dungeon: 748 and 754 tiles, 2.2 MB, built in about 50 ms). Built when the map loads
+ * (`PathPlanner.prepare`), and again after its walls change.
+ */
+export class RouteTable {
+  /** Walkable tiles when built. */
+  tiles = 0;
+  /** Per cell its tile number, -1 for a wall. */
+  readonly index: Int32Array;
+  /** `steps[g * tiles + v]`: the walk from tile v to tile g, packed (UNREACHED: none). */
+  steps: Uint32Array = new Uint32Array(0);
+  /**
+   * `firstMove[g * tiles + v]`: the first step of that walk, as a StepMasks bit (NO_MOVE: none, or v is g). A
+   * byte a pair: a walk is read off its goal's row, a few cache lines, with one load a step.
+   */
+  firstMove: Uint8Array = new Uint8Array(0);
+  private version = -1;
+  private readonly grid: NavGrid;
+  // Dijkstra's scratch, per tile: its key, its heap slot (-1: not queued), and the heap.
+  private key = new Float64Array(0);
+  private slot = new Int32Array(0);
+  private heap = new Int32Array(0);
+  private cellOf = new Int32Array(0);
+
+  /** Whether a grid gets a route table: few walkable tiles, and every step costs its length both ways. */
+  static fits(grid: NavGrid): boolean {
+    if (grid.nonUnitCostCells !== 0 || grid.directedCells !== 0) return false;
+    let n = 0;
+    const walk = grid.walkable;
+    for (let i = 0; i < walk.length; i++) if (walk[i] === 1 && ++n > ROUTE_TABLE_MAX_TILES) return false;
+    return true;
+  }
+
+  constructor(grid: NavGrid) {
+    this.grid = grid;
+    this.index = new Int32Array(grid.size).fill(-1);
+  }
+
+  /** Whether the table matches grid version `version` (built for it, and the map still fits). */
+  builtFor(version: number): boolean {
+    return this.version === version;
+  }
+
+  /** Rebuilds the table when the walls changed (a map that no longer fits keeps none: `builtFor` is false). */
+  refresh(masks: StepMasks): void {
+    const grid = this.grid;
+    if (this.version === grid.version) return;
+    masks.refresh();
+    this.version = -1;
+    if (!RouteTable.fits(grid)) {
+      this.steps = new Uint32Array(0);
+      return;
+    }
+    // Tiles are numbered along the Z-order curve (Morton order): the tiles of a walk lie close together in its
+    // goal's row, a cache line holding a block of them rather than a stretch of one map row.
+    const walk = grid.walkable;
+    const w = grid.width;
+    const cells: number[] = [];
+    for (let c = 0; c < grid.size; c++) if (walk[c] === 1) cells.push(c);
+    const z = (c: number) => morton(c % w, Math.floor(c / w));
+    cells.sort((a, b) => z(a) - z(b));
+    const n = cells.length;
+    this.index.fill(-1);
+    this.tiles = n;
+    if (this.steps.length !== n * n) {
+      this.steps = new Uint32Array(n * n);
+      this.firstMove = new Uint8Array(n * n);
+    }
+    this.key = new Float64Array(n);
+    this.slot = new Int32Array(n);
+    this.heap = new Int32Array(n);
+    this.cellOf = Int32Array.from(cells);
+    for (let k = 0; k < n; k++) this.index[cells[k]] = k;
+    for (let g = 0; g < n; g++) this.fillRow(g, masks);
+    this.version = grid.version;
+  }
+
+  /** The static walk from cell `v` to cell `g` in tiles (Infinity: none, or either is a wall). */
+  distance(v: number, g: number): number {
+    const vi = this.index[v];
+    const gi = this.index[g];
+    if (vi < 0 || gi < 0) return Number.POSITIVE_INFINITY;
+    return length(this.steps[gi * this.tiles + vi]);
+  }
+
+  /** Row g's walks from every tile to tile g: Dijkstra from g over the step masks. */
+  private fillRow(g: number, masks: StepMasks): void {
+    const n = this.tiles;
+    const row = g * n;
+    const steps = this.steps;
+    const firstMove = this.firstMove;
+    steps.fill(UNREACHED, row, row + n);
+    firstMove.fill(NO_MOVE, row, row + n);
+    const key = this.key;
+    const slot = this.slot;
+    const heap = this.heap;
+    const index = this.index;
+    const cellOf = this.cellOf;
+    const bits = masks.masks;
+    const offset = masks.offset;
+    slot.fill(-1);
+    steps[row + g] = 0;
+    key[g] = 0;
+    heap[0] = g;
+    slot[g] = 0;
+    let size = 1;
+    while (size > 0) {
+      const v = heap[0];
+      slot[v] = -2;
+      const last = heap[--size];
+      if (size > 0) this.siftDown(last, 0, size);
+      const c = cellOf[v];
+      const pv = steps[row + v];
+      const kv = key[v];
+      const m = bits[c];
+      for (let b = 0; b < 8; b++) {
+        if (((m >> b) & 1) === 0) continue;
+        const u = index[c + offset[b]];
+        if (slot[u] === -2) continue;
+        const diagonal = b >= 4;
+        const ku = kv + (diagonal ? Math.SQRT2 : 1);
+        if (slot[u] >= 0 && ku >= key[u]) continue;
+        key[u] = ku;
+        steps[row + u] = pv + (diagonal ? 0x10000 : 1);
+        // From u the walk's first step is back along b.
+        firstMove[row + u] = OPPOSITE[b];
+        if (slot[u] < 0) {
+          slot[u] = size;
+          heap[size++] = u;
+        }
+        this.siftUp(u, slot[u]);
+      }
+    }
+  }
+
+  private siftUp(v: number, at: number): void {
+    const heap = this.heap;
+    const key = this.key;
+    const slot = this.slot;
+    const k = key[v];
+    while (at > 0) {
+      const up = (at - 1) >> 1;
+      const u = heap[up];
+      if (key[u] <= k) break;
+      heap[at] = u;
+      slot[u] = at;
+      at = up;
+    }
+    heap[at] = v;
+    slot[v] = at;
+  }
+
+  private siftDown(v: number, at: number, size: number): void {
+    const heap = this.heap;
+    const key = this.key;
+    const slot = this.slot;
+    const k = key[v];
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) child++;
+      if (key[heap[child]] >= k) break;
+      heap[at] = heap[child];
+      slot[heap[at]] = at;
+      at = child;
+    }
+    heap[at] = v;
+    slot[v] = at;
+  }
+}
+
+/** The steps of a packed walk (straight and diagonal). */
+export function steps(packed: number): number {
+  return (packed & 0xffff) + (packed >>> 16);
+}
+
+/** The length of a packed walk, in tiles (Infinity for UNREACHED). */
+export function length(packed: number): number {
+  return packed === UNREACHED ? Number.POSITIVE_INFINITY : (packed & 0xffff) + (packed >>> 16) * Math.SQRT2;
+}
+
+export { UNREACHED };
