@@ -199,7 +199,7 @@ export class PathPlanner {
       this.window.fits
         ? this.routesFor()
         : null;
-    const routed = routes !== null && routes.run(start, out);
+    const routed = routes?.run(start, out) === true;
     const how = routed ? SEARCH_ROUTE : this.chooseSearch(pick, start, moves);
     if (!routed) this.runSearch(how, start, moves, maxExpanded, partial, out);
     if (how <= SEARCH_BITS_JPS && out.status !== OUTCOME_FOUND && partial) {
