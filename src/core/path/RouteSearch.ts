@@ -76,6 +76,9 @@ export class RouteSearch {
     const goal = goals.count === 1 ? goals.ys[0] * this.grid.width + goals.xs[0] : this.nearestGoal(start);
     if (goal < 0 || table.index[goal] < 0) return false;
     if (this.win.count === 0) return this.walk(start, goal, out);
+    // A goal shut in by the others (one stands on it, under 'block'): none, which the planner's search tells at
+    // once, without combing the map.
+    if (this.win.shutsIn(goals, start)) return false;
     return this.around(start, out);
   }
 
