@@ -12,22 +12,23 @@ const DYS = new Int8Array([-1, -1, 0, 1, 1, 1, 0, -1]);
 const SQRT2_MINUS_1 = Math.SQRT2 - 1;
 
 /**
- * A game query on a small map answered from its route table (RouteTable) instead of searched: the shortest
- * walk over the walls is read off the table step by step, and it is the answer wherever the query's policy
- * leaves it untouched. The policy only adds cost or walls, and only near the start (the cells others hold
- * within its radius, OccupancyWindow), so:
- * - The static walk from the start to the nearest goal is a lower bound of every walk under the policy; if none
- *   of its steps enters a cell the policy affects (or, under 'block', squeezes diagonally past one), it costs
- *   that under the policy too, and is a cheapest walk.
- * - Otherwise the box round the start and the affected cells is searched exactly under the policy (Dijkstra,
- *   a few dozen cells), its border cells being where walks leave it: every walk out passes a first border
- *   cell r, and costs at least its way to r plus the static walk from r. The least such sum is again a lower
- *   bound of every walk; if the static walk from its r is untouched, the two pieces make a cheapest walk.
- * Where neither holds (the static walk from the best border cell comes back past the others), it answers
- * nothing and the planner searches (WindowJumpSearch): never a walk dearer than A*'s general loop finds.
+ * A game query on a small map answered from its route table (RouteTable) instead of searched. The policy only
+ * adds cost or walls, and only near the start (the cells others hold within its radius, OccupancyWindow), so
+ * the table's static walks are lower bounds of every walk under it, met wherever it leaves them untouched:
+ * - With nobody near (the policy affects no cell), the answer is the static walk to the nearest goal, read off
+ *   the goal's row by first steps: one load a step, no search.
+ * - Otherwise A* runs under the policy, steered by the table's exact static distance to the nearest goal (a
+ *   consistent lower bound), and stops on the first cell it takes off the open list whose static walk on no
+ *   step of which enters a cell the policy affects (or, under 'block', squeezes diagonally past one): that walk
+ *   makes the cell's f a cost met, and no open cell has a smaller f. With the exact distance it expands the
+ *   cells near the others and little else. Whether a walk is untouched is checked step by step until no
+ *   shortest walk on could reach the others' box (`untouched`).
+ * It answers nothing (the planner then searches) where no goal can be reached over the walls, or none under
+ * the policy, or a goal is shut in: never a walk dearer than A*'s general loop finds (the oracle's property
+ * tests hold it to 1e-9).
  *
- * Reads one row of the table (the goal's: a few KB) and writes the walk's parents for the planner's tracePath.
- * Allocates nothing once its box arrays have grown to the largest box seen.
+ * Reads the goal's row of the table (a few cache lines, tiles being in Z-order) and makes the path itself (no
+ * tracePath). Allocates nothing but the path once its scratch has grown to the largest walk seen.
  */
 export class RouteSearch {
   private readonly grid: NavGrid;
