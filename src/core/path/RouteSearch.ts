@@ -42,8 +42,12 @@ export class RouteSearch {
   private prefix = new Int32Array(0);
   private prefixLength = 0;
   private clearFrom = -1;
-  /** The length of the walk `nearestGoal` found last. */
-  private nearest = Number.POSITIVE_INFINITY;
+  /**
+   * Doubles handed between methods: [0] a walk's cost so far, [1] the length of the walk `nearestGoal` found
+   * last. A double passed to or returned from a call V8 does not inline is boxed (an allocation a search);
+   * written here, it is not.
+   */
+  private readonly num = new Float64Array(2);
   /** The least static walk to goal `nearBoxFor` from the window's grown box, this search (`measureBox`). */
   private nearBox = 0;
   private nearBoxFor = -1;
@@ -93,23 +97,25 @@ export class RouteSearch {
     const row = index[goal] * table.tiles;
     if (table.firstMove[row + index[start]] === NO_MOVE) return false;
     const path = new Array<number>(steps(table.steps[row + index[start]]));
-    const cost = this.walkOn(start, goal, path, 0, 0);
-    this.finish(out, goal, cost, path);
+    this.num[0] = 0;
+    this.walkOn(start, goal, path, 0);
+    this.finish(out, goal, path);
     return true;
   }
 
   /**
    * Writes the static walk on from `from` to `goal` by the table's first steps into `path` from slot `at`
-   * (and the expanded cells, for the debug view); returns `cost` plus its steps' lengths, summed in walk order
-   * as a search sums its g.
+   * (and the expanded cells, for the debug view), adding its steps' lengths to the cost in `num[0]`, summed in
+   * walk order as a search sums its g.
    */
-  private walkOn(from: number, goal: number, path: number[], at: number, cost: number): number {
+  private walkOn(from: number, goal: number, path: number[], at: number): void {
     const table = this.table;
     const firstMove = table.firstMove;
     const index = table.index;
     const row = index[goal] * table.tiles;
     const offset = this.masks.offset;
     const cells = this.space.expandedCells;
+    let cost = this.num[0];
     for (let c = from; c !== goal; ) {
       const b = firstMove[row + index[c]];
       c += offset[b];
@@ -117,10 +123,10 @@ export class RouteSearch {
       path[at] = c;
       cells[at++] = c;
     }
-    return cost;
+    this.num[0] = cost;
   }
 
-  /** The goal with the shortest static walk from `cell`, or -1 when none has one; its length in `nearest`. */
+  /** The goal with the shortest static walk from `cell`, or -1 when none has one; its length in `num[1]`. */
   private nearestGoal(cell: number): number {
     const table = this.table;
     const goals = this.goals;
@@ -139,7 +145,7 @@ export class RouteSearch {
         best = g;
       }
     }
-    this.nearest = bestLength;
+    this.num[1] = bestLength;
     return best;
   }
 
@@ -234,11 +240,11 @@ export class RouteSearch {
     return true;
   }
 
-  /** The answer: `path` to `goal` at `cost`; its cells were recorded as the expanded ones. */
-  private finish(out: SearchOutcome, goal: number, cost: number, path: number[]): void {
+  /** The answer: `path` to `goal` at the cost in `num[0]`; its cells were recorded as the expanded ones. */
+  private finish(out: SearchOutcome, goal: number, path: number[]): void {
     out.status = OUTCOME_FOUND;
     out.end = goal;
-    out.cost = cost;
+    out.cost = this.num[0];
     out.expanded = path.length;
     out.path = path;
     this.space.expandedCount = path.length;
@@ -266,7 +272,8 @@ export class RouteSearch {
     const goalMark = space.goalMark;
     const extra = this.rules.mode === OCCUPANCY_BLOCK ? 0 : this.rules.extra;
     this.nearBoxFor = -1;
-    const h0 = this.toGoal(start);
+    this.nearestGoal(start);
+    const h0 = this.num[1];
     if (h0 === Number.POSITIVE_INFINITY) return false;
     space.open(start, 0, h0, start);
     while (heap.size > 0) {
@@ -274,12 +281,12 @@ export class RouteSearch {
       seen[v] = closed;
       const gv = g[v];
       if (goalMark[v] === gen) {
-        this.answer(start, v, v, gv, out);
+        this.answer(start, v, v, out);
         return true;
       }
       const goal = this.nearestGoal(v);
       if (goal >= 0 && this.untouched(v, goal)) {
-        this.answer(start, v, goal, gv, out);
+        this.answer(start, v, goal, out);
         return true;
       }
       const vy = (v / w) | 0;
@@ -295,10 +302,12 @@ export class RouteSearch {
           if (gu >= g[u]) continue;
           g[u] = gu;
           parent[u] = v;
-          heap.decrease(u, gu + this.toGoal(u), gu);
+          this.nearestGoal(u);
+          heap.decrease(u, gu + this.num[1], gu);
           continue;
         }
-        const hu = this.toGoal(u);
+        this.nearestGoal(u);
+        const hu = this.num[1];
         if (hu === Number.POSITIVE_INFINITY) continue;
         space.open(u, gu, gu + hu, v);
       }
@@ -310,7 +319,7 @@ export class RouteSearch {
    * The answer `around` found: the searched way from `start` to v (its parents), then from v the walk
    * `untouched` checked (its prefix as walked, the rest by the table's first steps) to `goal`.
    */
-  private answer(start: number, v: number, goal: number, gv: number, out: SearchOutcome): void {
+  private answer(start: number, v: number, goal: number, out: SearchOutcome): void {
     const parent = this.space.parent;
     let depth = 0;
     for (let c = v; c !== start; c = parent[c]) depth++;
@@ -324,7 +333,7 @@ export class RouteSearch {
       path[k] = c;
       cells[k] = c;
     }
-    let cost = gv;
+    let cost = this.space.g[v];
     const prefix = this.prefix;
     const w = this.grid.width;
     for (let k = 0, p = v; k < n; k++) {
@@ -335,13 +344,8 @@ export class RouteSearch {
       cells[depth + k] = c;
       p = c;
     }
-    if (v !== goal) cost = this.walkOn(this.clearFrom, goal, path, depth + n, cost);
-    this.finish(out, goal, cost, path);
-  }
-
-  /** The static walk from `cell` to the nearest goal, in tiles (Infinity: none). */
-  private toGoal(cell: number): number {
-    this.nearestGoal(cell);
-    return this.nearest;
+    this.num[0] = cost;
+    if (v !== goal) this.walkOn(this.clearFrom, goal, path, depth + n);
+    this.finish(out, goal, path);
   }
 }
