@@ -160,7 +160,9 @@ export class RouteSearch {
     const m = this.masks.masks[c];
     const offset = this.masks.offset;
     let found = -1;
-    for (let b = 0; b < 8; b++) {
+    // Diagonals first (bits 4–7, then 0–3), as the table's first steps: one turn in the open.
+    for (let k = 0; k < 8; k++) {
+      const b = (k + 4) & 7;
       if (((m >> b) & 1) === 0) continue;
       const u = c + offset[b];
       const there = steps[row + index[u]];

@@ -154,9 +154,19 @@ export class RouteTable {
         if (slot[u] === -2) continue;
         const diagonal = b >= 4;
         const ku = kv + (diagonal ? Math.SQRT2 : 1);
-        if (slot[u] >= 0 && ku >= key[u]) continue;
+        const pu = pv + (diagonal ? 0x10000 : 1);
+        if (slot[u] >= 0) {
+          if (steps[row + u] === pu) {
+            // As short a walk (the same counts exactly, whatever the sums' last bits): a diagonal first step is
+            // kept over a straight one, so a walk goes diagonally first and then straight, one turn in the open,
+            // as JPS's do, not a staircase.
+            if (diagonal && firstMove[row + u] < 4) firstMove[row + u] = OPPOSITE[b];
+            continue;
+          }
+          if (ku >= key[u]) continue;
+        }
         key[u] = ku;
-        steps[row + u] = pv + (diagonal ? 0x10000 : 1);
+        steps[row + u] = pu;
         // From u the walk's first step is back along b.
         firstMove[row + u] = OPPOSITE[b];
         if (slot[u] < 0) {

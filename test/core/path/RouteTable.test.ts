@@ -108,6 +108,30 @@ describe('a query read off the route table', () => {
     grid.occupant[at(4, 4)] = 0;
   });
 
+  it('across open ground, turns once: diagonally first, then straight (no staircase)', () => {
+    const open = NavGrid.fromRows(Array.from({ length: 14 }, () => '.'.repeat(30)));
+    const p = new PathPlanner(open);
+    p.prepare();
+    const w = open.width;
+    for (const [from, to] of [
+      [1 * w + 1, 12 * w + 27],
+      [12 * w + 2, 3 * w + 25],
+      [13 * w + 29, 0],
+    ]) {
+      const r = p.find({ start: from, goal: to });
+      let turns = 0;
+      let last = -1;
+      for (let k = 0, c = from; k < r.path.length; c = r.path[k++]) {
+        const step = r.path[k] - c;
+        if (last !== -1 && step !== last) turns++;
+        last = step;
+      }
+      expect(turns, `${from} → ${to}`).toBe(1);
+      expect(Math.abs(r.path[0] - from)).not.toBe(1);
+      expect(Math.abs(r.path[0] - from)).not.toBe(w);
+    }
+  });
+
   it('walks the table’s way with nobody near, expanding only the cells of its path', () => {
     const r = planner.find({ start: at(1, 1), goal: at(7, 6) });
     const truth = oracleDistances(grid, at(1, 1), [at(7, 6)])[at(7, 6)];
