@@ -48,7 +48,7 @@ export class RouteSearch {
    * written here, it is not.
    */
   private readonly num = new Float64Array(2);
-  /** The least static walk to goal `nearBoxFor` from the window's grown box, this search (`measureBox`). */
+  /** A lower bound of the static walk to goal `nearBoxFor` from the window's grown box (`measureBox`). */
   private nearBox = 0;
   private nearBoxFor = -1;
 
@@ -177,8 +177,8 @@ export class RouteSearch {
    * Whether the static walk read off the table from `from` to `goal` is untouched by the policy. A step the
    * policy touches ends in the window's box grown by one (B: it enters an affected cell, or squeezes past one
    * into a neighbour of it), and a shortest walk from c through a cell b of B is d(c) = d(c, b) + d(b) ≥ the
-   * octile distance from c to B plus the least d over B. So once d(c) is below that, no shortest walk on from
-   * c is touched, and the check stops there (at once, for most cells away from the others).
+   * octile distance from c to B plus that from B to the goal. So once d(c) is below that, no shortest walk on
+   * from c is touched, and the check stops there (at once, for most cells away from the others).
    */
   private untouched(from: number, goal: number): boolean {
     const table = this.table;
