@@ -109,9 +109,11 @@ describe('one-shot crowds all arrive', () => {
     // Too many for the whole crowd's knot, planned one by one: with 4 moves, walkers early on their timetables
     // once stood still for good (312 arrived); with 8, a hand-over to that knot did (188 arrived).
     { name: 'lak304d', agents: 750, moves: 4 as const, seconds: 300 },
-    { name: 'lak304d', agents: 1000, moves: 8 as const, seconds: 300 },
+    // Nobody stands over 10 s either: the last walkers wait 9.9 s for their first timetables, once searches
+    // for goals that open long after are held to that (SpaceTimeSearch's floor; 10.85 s before).
+    { name: 'lak304d', agents: 1000, moves: 8 as const, seconds: 300, stand: 10 },
   ];
-  for (const { name, agents, moves, seconds = 150 } of cases) {
+  for (const { name, agents, moves, seconds = 150, stand } of cases) {
     it(`${name} × ${agents}, ${moves} moves, within ${seconds} s`, async () => {
       const instance = await loadCrowd(mapOf(name), scenOf(name), agents);
       const lines: string[] = [];
@@ -122,6 +124,7 @@ describe('one-shot crowds all arrive', () => {
       );
       expect(result.arrived).toBe(agents);
       expect(result.makespanS).not.toBeNull();
+      if (stand !== undefined) expect(result.longestStandS).toBeLessThanOrEqual(stand);
       expect(checkTrace(gridRows(instance.grid), lines).problems).toEqual([]);
     });
   }
