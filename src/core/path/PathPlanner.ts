@@ -200,6 +200,13 @@ export class PathPlanner {
         ? this.routesFor()
         : null;
     const routed = routes?.run(start, out) === true;
+    if (routes !== null && !routed && this.window.count !== 0) {
+      // The route search ran A* on the shared per-cell state and found no way: the search below starts afresh.
+      space.begin();
+      this.goals.configure(query.goal, grid, space, moves);
+      this.tolls.configure(query.toll, grid, space);
+      this.window.compile(grid, this.rules, space);
+    }
     const how = routed ? SEARCH_ROUTE : this.chooseSearch(pick, start, moves);
     if (!routed) this.runSearch(how, start, moves, maxExpanded, partial, out);
     if (how <= SEARCH_BITS_JPS && out.status !== OUTCOME_FOUND && partial) {
