@@ -1,10 +1,15 @@
 import type { NavGrid } from '../grid/index.ts';
+import { OpenHeap } from './OpenHeap.ts';
 import type { StepMasks } from './StepMasks.ts';
 
 /** Most walkable tiles a map may have for a route table (4 bytes a pair of tiles: 4 MB at this size). */
 export const ROUTE_TABLE_MAX_TILES = 1024;
 /** A pair of tiles with no walk between them. */
-const UNREACHED = 0xffffffff;
+export const UNREACHED = 0xffffffff;
+/** A tile's state in a row's Dijkstra. */
+const UNSEEN = 0;
+const OPEN = 1;
+const DONE = 2;
 /** No first step (no walk, or already there). */
 export const NO_MOVE = 0xff;
 /** Per StepMasks bit (N, E, S, W, NE, SE, SW, NW), the bit of the step back. */
@@ -51,10 +56,11 @@ export class RouteTable {
   firstMove: Uint8Array = new Uint8Array(0);
   private version = -1;
   private readonly grid: NavGrid;
-  // Dijkstra's scratch, per tile: its key, its heap slot (-1: not queued), and the heap.
+  // Dijkstra's scratch, per tile: its key and state (UNSEEN, OPEN, DONE), and the open tiles (the searches'
+  // heap, over tile numbers).
   private key = new Float64Array(0);
-  private slot = new Int32Array(0);
-  private heap = new Int32Array(0);
+  private state = new Uint8Array(0);
+  private open: OpenHeap | null = null;
   private cellOf = new Int32Array(0);
 
   /** Whether a grid gets a route table: few walkable tiles, and every step costs its length both ways. */
@@ -102,8 +108,8 @@ export class RouteTable {
       this.firstMove = new Uint8Array(n * n);
     }
     this.key = new Float64Array(n);
-    this.slot = new Int32Array(n);
-    this.heap = new Int32Array(n);
+    this.state = new Uint8Array(n);
+    this.open = new OpenHeap(n, new Int32Array(n));
     this.cellOf = Int32Array.from(cells);
     for (let k = 0; k < n; k++) this.index[cells[k]] = k;
     for (let g = 0; g < n; g++) this.fillRow(g, masks);
@@ -127,23 +133,21 @@ export class RouteTable {
     steps.fill(UNREACHED, row, row + n);
     firstMove.fill(NO_MOVE, row, row + n);
     const key = this.key;
-    const slot = this.slot;
-    const heap = this.heap;
+    const state = this.state;
+    const open = this.open!;
     const index = this.index;
     const cellOf = this.cellOf;
     const bits = masks.masks;
     const offset = masks.offset;
-    slot.fill(-1);
+    state.fill(UNSEEN);
     steps[row + g] = 0;
     key[g] = 0;
-    heap[0] = g;
-    slot[g] = 0;
-    let size = 1;
-    while (size > 0) {
-      const v = heap[0];
-      slot[v] = -2;
-      const last = heap[--size];
-      if (size > 0) this.siftDown(last, 0, size);
+    state[g] = OPEN;
+    open.clear();
+    open.push(g, 0, 0);
+    while (open.size > 0) {
+      const v = open.pop();
+      state[v] = DONE;
       const c = cellOf[v];
       const pv = steps[row + v];
       const kv = key[v];
@@ -151,11 +155,11 @@ export class RouteTable {
       for (let b = 0; b < 8; b++) {
         if (((m >> b) & 1) === 0) continue;
         const u = index[c + offset[b]];
-        if (slot[u] === -2) continue;
+        if (state[u] === DONE) continue;
         const diagonal = b >= 4;
         const ku = kv + (diagonal ? Math.SQRT2 : 1);
         const pu = pv + (diagonal ? 0x10000 : 1);
-        if (slot[u] >= 0) {
+        if (state[u] === OPEN) {
           if (steps[row + u] === pu) {
             // As short a walk (the same counts exactly, whatever the sums' last bits): a diagonal first step is
             // kept over a straight one, so a walk goes diagonally first and then straight, one turn in the open,
@@ -169,48 +173,13 @@ export class RouteTable {
         steps[row + u] = pu;
         // From u the walk's first step is back along b.
         firstMove[row + u] = OPPOSITE[b];
-        if (slot[u] < 0) {
-          slot[u] = size;
-          heap[size++] = u;
+        if (state[u] === OPEN) open.decrease(u, ku, ku);
+        else {
+          state[u] = OPEN;
+          open.push(u, ku, ku);
         }
-        this.siftUp(u, slot[u]);
       }
     }
-  }
-
-  private siftUp(v: number, at: number): void {
-    const heap = this.heap;
-    const key = this.key;
-    const slot = this.slot;
-    const k = key[v];
-    while (at > 0) {
-      const up = (at - 1) >> 1;
-      const u = heap[up];
-      if (key[u] <= k) break;
-      heap[at] = u;
-      slot[u] = at;
-      at = up;
-    }
-    heap[at] = v;
-    slot[v] = at;
-  }
-
-  private siftDown(v: number, at: number, size: number): void {
-    const heap = this.heap;
-    const key = this.key;
-    const slot = this.slot;
-    const k = key[v];
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) child++;
-      if (key[heap[child]] >= k) break;
-      heap[at] = heap[child];
-      slot[heap[at]] = at;
-      at = child;
-    }
-    heap[at] = v;
-    slot[v] = at;
   }
 }
 
@@ -223,5 +192,3 @@ export function steps(packed: number): number {
 export function length(packed: number): number {
   return packed === UNREACHED ? Number.POSITIVE_INFINITY : (packed & 0xffff) + (packed >>> 16) * Math.SQRT2;
 }
-
-export { UNREACHED };
