@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCrowd } from '../../tools/lib/crowd.ts';
+import { PathPlanner } from '../../src/core/path/index.ts';
+import { loadCrowd, seededCrowd } from '../../tools/lib/crowd.ts';
 
 /** The crowd tool's faults a user can make: each one sentence naming the row (tools/cli/crowd.ts). */
 
@@ -77,5 +78,41 @@ describe('crowd tool: bad rows', () => {
     expect(run.stderr.trim().split('\n')).toEqual([
       `${f} line 3 (agent 2): its start (0, 1) is also line 2's start; two walkers cannot stand on one tile.`,
     ]);
+  });
+});
+
+describe('crowd tool: seeded rows (--rows SEED)', () => {
+  it('draws distinct starts and goals on walkable tiles of one region, the same for the same seed', async () => {
+    const a = await seededCrowd(MAP, 300, 7);
+    const b = await seededCrowd(MAP, 300, 7);
+    const c = await seededCrowd(MAP, 300, 8);
+    expect(a.routes).toEqual(b.routes);
+    expect(a.routes).not.toEqual(c.routes);
+    const starts = new Set(a.routes.map((r) => `${r.sx},${r.sy}`));
+    const goals = new Set(a.routes.map((r) => `${r.gx},${r.gy}`));
+    expect(starts.size).toBe(300);
+    expect(goals.size).toBe(300);
+    const grid = a.grid;
+    const planner = new PathPlanner(grid);
+    for (const r of a.routes) {
+      expect(grid.isWalkable(r.sx, r.sy) && grid.isWalkable(r.gx, r.gy)).toBe(true);
+      const found = planner.find({ start: grid.index(r.sx, r.sy), goal: grid.index(r.gx, r.gy) });
+      expect(found.status).toBe('found');
+    }
+  });
+
+  it('more agents than the largest region holds, or both --scen and --rows: one sentence, exit 1', async () => {
+    await expect(seededCrowd(MAP, 900, 1)).rejects.toThrow(
+      `${MAP}'s largest region has 845 tiles, fewer than the 900 agents asked for.`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', `${ROOT}tools/cli/crowd.ts`, '--map', MAP, '--agents', '2'],
+      { encoding: 'utf8', cwd: ROOT },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('give either --scen FILE.scen or --rows SEED');
   });
 });

@@ -1,25 +1,27 @@
 /**
  * One-shot crowds through the world, as the multi-agent pathfinding benchmark poses them:
- *   npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S]
- *     [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]
+ *   npm run --silent crowd -- --map FILE (--scen FILE.scen | --rows SEED) --agents N [--moves 8|4]
+ *     [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]
  * FILE is a Moving AI `.map` or a Tiled map; the first N rows of the scenario give N passive walkers, each
- * placed on its start and sent to its goal on tick 0. Runs until every walker stands on its goal or S seconds
+ * placed on its start and sent to its goal on tick 0. `--rows SEED` instead draws N starts and N goals from
+ * the map's largest region (seeded): rows the crowd was not tuned on. Runs until every walker stands on its goal or S seconds
  * (300) have passed, and prints one JSON line (see tools/lib/crowd.ts for the fields). `--queries` writes every
  * search the world ran (the query log, tools/lib/queryLog.ts). Bad arguments or rows: one sentence on stderr,
  * exit code 1.
  */
-import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd } from '../lib/crowd.ts';
+import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd, seededCrowd } from '../lib/crowd.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { MovingAiError } from '../lib/movingai.ts';
 import { QueryLog } from '../lib/queryLog.ts';
 import { runMain } from '../lib/runMain.ts';
 
 const USAGE =
-  'usage: npm run --silent crowd -- --map FILE --scen FILE.scen --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]';
+  'usage: npm run --silent crowd -- --map FILE (--scen FILE.scen | --rows SEED) --agents N [--moves 8|4] [--speed TILES_PER_S] [--tick-hz 20|30] [--seconds S] [--seed S] [--trace FILE] [--queries FILE]';
 
 const FLAGS = [
   '--map',
   '--scen',
+  '--rows',
   '--agents',
   '--moves',
   '--speed',
@@ -32,7 +34,9 @@ const FLAGS = [
 
 interface Args extends CrowdOptions {
   map: string;
-  scen: string;
+  /** The scenario file, or null for rows drawn with `rows` as the seed. */
+  scen: string | null;
+  rows: number;
   agents: number;
   trace?: string;
   queries?: string;
@@ -70,7 +74,10 @@ function parseArgs(argv: readonly string[]): Args {
     return n;
   };
   const map = need('--map');
-  const scen = need('--scen');
+  const scen = values.get('--scen') ?? null;
+  if ((scen === null) === !values.has('--rows'))
+    throw new MovingAiError(`give either --scen FILE.scen or --rows SEED, not both or neither (${USAGE}).`);
+  const rows = whole('--rows', 0, -2147483648);
   const agents = whole('--agents', Number.NaN, 1);
   if (Number.isNaN(agents)) throw new MovingAiError(`--agents N is required (${USAGE}).`);
   const moves = whole('--moves', CROWD_DEFAULTS.moves, 1);
@@ -83,6 +90,7 @@ function parseArgs(argv: readonly string[]): Args {
   return {
     map,
     scen,
+    rows,
     agents,
     moves,
     speed,
@@ -96,7 +104,10 @@ function parseArgs(argv: readonly string[]): Args {
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  const instance = await loadCrowd(args.map, args.scen, args.agents);
+  const instance =
+    args.scen === null
+      ? await seededCrowd(args.map, args.agents, args.rows)
+      : await loadCrowd(args.map, args.scen, args.agents);
   const writer = (file: string | undefined, what: string) =>
     file ? new LineWriter(file, (f) => new MovingAiError(`${f}: the ${what} file cannot be written.`)) : null;
   const trace = writer(args.trace, 'trace');

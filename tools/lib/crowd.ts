@@ -4,10 +4,10 @@
  * walker stands on its goal or the time is up. Shared by the crowd tool, bench:crowd and the crowd tests.
  */
 import { performance } from 'node:perf_hooks';
-import type { NavGrid } from '../../src/core/grid/index.ts';
+import { type NavGrid, Regions } from '../../src/core/grid/index.ts';
 import { PathPlanner } from '../../src/core/path/index.ts';
 import type { Character } from '../../src/core/world/index.ts';
-import { traceHeader, traceLine, World } from '../../src/core/world/index.ts';
+import { Rng, traceHeader, traceLine, World } from '../../src/core/world/index.ts';
 import { loadMap as loadMovingAiMap, loadScenarios, MovingAiError } from './movingai.ts';
 import { loadMapFile } from './node-reader.ts';
 
@@ -120,6 +120,52 @@ export async function loadCrowd(mapFile: string, scenFile: string, agents: numbe
     goals.set(gi, s.line);
     routes.push({ sx: s.startX, sy: s.startY, gx: s.goalX, gy: s.goalY, line: s.line });
   }
+  return { grid, routes };
+}
+
+/**
+ * `agents` walkers on a map with starts and goals drawn from its largest region (seeded; as the benchmark's
+ * random scenarios are made): no two on one start, no two on one goal. Other rows than a scenario file's, on
+ * the same map: how the crowd does on instances it was not tuned on. Throws MovingAiError when the region has
+ * fewer tiles than walkers.
+ */
+export async function seededCrowd(mapFile: string, agents: number, seed: number): Promise<CrowdInstance> {
+  const grid = mapFile.endsWith('.map')
+    ? loadMovingAiMap(mapFile)
+    : (await loadMapFile(mapFile, { warn: true })).nav;
+  if (!Number.isInteger(agents) || agents < 1)
+    throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);
+  const regions = new Regions(grid);
+  regions.refresh();
+  let largest = 1;
+  for (let r = 2; r <= regions.count; r++) if (regions.area[r] > regions.area[largest]) largest = r;
+  const cells: number[] = [];
+  for (let i = 0; i < grid.size; i++) if (regions.label[i] === largest && regions.count > 0) cells.push(i);
+  if (cells.length < agents) {
+    throw new MovingAiError(
+      `${mapFile}'s largest region has ${cells.length} tiles, fewer than the ${agents} agents asked for.`,
+    );
+  }
+  const rng = new Rng(seed);
+  // The first `agents` of a seeded shuffle, once for the starts and once for the goals.
+  const draw = (): number[] => {
+    const pool = cells.slice();
+    for (let k = 0; k < agents; k++) {
+      const j = k + rng.int(pool.length - k);
+      [pool[k], pool[j]] = [pool[j], pool[k]];
+    }
+    return pool.slice(0, agents);
+  };
+  const starts = draw();
+  const goals = draw();
+  const w = grid.width;
+  const routes = starts.map((s, k) => ({
+    sx: s % w,
+    sy: Math.floor(s / w),
+    gx: goals[k] % w,
+    gy: Math.floor(goals[k] / w),
+    line: k + 1,
+  }));
   return { grid, routes };
 }
 
