@@ -41,10 +41,10 @@ const PER_WALKER_TILE = 400;
 /** States a batch planned all at once may expand, restarts included (beyond, it goes on one by one). */
 const PER_BATCH = 600000;
 /**
- * Times a batch is planned again with its failed walkers first (BatchOrder), within PER_BATCH. Crowd tool, 300 s,
- * the rows at 12 % of free tiles on the shipped and three other start and goal rows each (random ×100, room ×81,
- * maze ×87, warehouse ×73; 8 and 4 moves): with BatchOrder and 4 restarts, sum of arrivals 1.54× the lower bound
- * on average; with 16, 1.44× (the extra orders go into learning which goals shut whom in).
+ * Times a batch is planned again with its failed walkers first (BatchOrder), within PER_BATCH. Crowd tool on
+ * rows drawn by `--rows 1` to `4` at 12 % of free tiles (random ×100, room ×81, maze ×87, warehouse ×73; 8 and 4
+ * moves; 150 s): sum of arrivals 1.58× the lower bound on average with 4, 1.53× with 16 (runs over 1.5× 13 →
+ * 11): the extra orders go into learning which goals shut whom in.
  */
 const RESTARTS = 16;
 /**
