@@ -71,6 +71,12 @@ const ASIDE_STAND_S = 8;
  */
 const START_HOLD = 10;
 /**
+ * The most START_HOLD grows to for a walker overrun on its tile (`learnShutIn`): a hold is a time, not "until it
+ * leaves", and those planned before it may plan to wait it out, so it must stay short. Doubled without bound
+ * (and for everyone) a batch of random ×200 was planned with walkers waiting up to 512 s for such holds.
+ */
+const MAX_START_HOLD = 80;
+/**
  * Ticks with no committed step started or finished, while a round plans nobody, after which the timetables
  * still queued are taken as stuck (see `tick`).
  */
@@ -585,7 +591,7 @@ export class Timetables {
     if (shut === null) {
       // Not shut in by goals: those planned before it passed its tile before it could leave, or filled the
       // ways out; planned again, it holds its tile twice as long.
-      this.holds.set(w.id, 2 * this.startHold(w.id));
+      this.holds.set(w.id, Math.min(MAX_START_HOLD, 2 * this.startHold(w.id)));
       return;
     }
     const j = this.batchIndex.get(w.id)!;
