@@ -96,6 +96,20 @@ describe('sparse one-shot crowds on rows they were never tuned on', () => {
   }
 });
 
+describe('a crowded batch planned as one', () => {
+  // random ×200 (24 % of its free tiles), 8 moves: a walker not planned yet is often hemmed in and overrun by
+  // those planned before it. With only the failed walker's hold doubled, every one of the batch's orders failed
+  // and the whole crowd's knot took 5.0× the lower bound (grid-engine: 2.9×); with everyone's doubled it is
+  // planned as one batch.
+  it('random-32-32-20 × 200, 8 moves, within 3× the lower bound', async () => {
+    const instance = await loadCrowd(mapOf('random-32-32-20'), scenOf('random-32-32-20'), 200);
+    const result = runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {});
+    expect(result.arrived).toBe(200);
+    expect(result.sumS / result.lowerBoundSumS).toBeLessThanOrEqual(3);
+    expect(result.longestStandS).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('crowds up to a quarter of the free tiles: nobody stands for over 10 s', () => {
   // Walkers whose committed steps cannot go on shift on their feet after 8 s (a step to a free neighbour and
   // back, StepQueue.shuffle): before that, walkers in these crowds stood 12–22 s while others filed past.

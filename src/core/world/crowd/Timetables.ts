@@ -66,14 +66,26 @@ const VISIT_WAIT_S = 8;
 /** A timetable standing longer than this (s) away from its goal steps aside and back (StepAside.ts). */
 const ASIDE_STAND_S = 8;
 /**
- * Ticks a walker of a batch not planned yet holds its tile, for those planned before it; twice as long in each
- * order after its search failed there not shut in by goals (`learnShutIn`).
+ * Ticks a walker of a batch not planned yet holds its tile, for those planned before it. A search of the batch
+ * that fails not shut in by goals (`learnShutIn`: those planned before passed its tile before it could leave)
+ * doubles the failed walker's hold for the orders after, and in a crowded batch (CROWDED) everyone's, up to
+ * MAX_START_HOLD.
  */
 const START_HOLD = 10;
 /**
- * The most START_HOLD grows to for a walker overrun on its tile (`learnShutIn`): a hold is a time, not "until it
- * leaves", and those planned before it may plan to wait it out, so it must stay short. Doubled without bound
- * (and for everyone) a batch of random ×200 was planned with walkers waiting up to 512 s for such holds.
+ * A batch whose walkers hold more than this share of the walkable tiles is crowded: there a walker not planned
+ * yet is often hemmed in, and each failure doubles every walker's hold. Crowd tool, rows drawn by `--rows 1` to
+ * `3` and the shipped ones, 300 s, sum of arrivals over the lower bound, the failed walker's hold alone → all
+ * holds: at about a quarter of the free tiles (random ×200, room ×125, maze ×113, warehouse ×150; 8 and 4
+ * moves; 32 runs) 3.25× → 2.90× on average, stands over 10 s in 6 runs → 3 (the shipped random ×200 with 8 moves
+ * 5.02× → 2.73×: its batch is planned, not handed to the whole crowd's knot), at 35 % 8.05× → 7.72×. At 12 %
+ * (`--rows 1` to `4`) all holds made it 1.53× → 1.54×, room ×81 on seed 3 with 8 moves 1.45× → 1.55×: not there.
+ */
+const CROWDED = 0.15;
+/**
+ * The most a hold grows to: a hold is a time, not "until it leaves", and those planned before it may plan to
+ * wait it out, so it must stay short. Doubled without bound for everyone, a batch of random ×200 was planned
+ * with walkers waiting up to 512 s for such holds.
  */
 const MAX_START_HOLD = 80;
 /**
@@ -138,6 +150,12 @@ export class Timetables {
   private batchAll: TimetableWalker[] = [];
   /** Ticks a walker of the batch holds its tile while not planned yet, where not START_HOLD. */
   private holds = new Map<number, number>();
+  /**
+   * Searches of this batch that failed not shut in by goals; in a crowded batch (over CROWDED of the walkable
+   * tiles) each doubles everyone's hold (`startHold`).
+   */
+  private overrun = 0;
+  private crowded = false;
   private bpos = 0;
   private t0 = 0;
   private attempt = 0;
@@ -341,11 +359,16 @@ export class Timetables {
 
   /** Whether the whole crowd's knot may take `walkers` walkers (it prices every walkable tile for each). */
   private knotFits(walkers: number): boolean {
+    return walkers * this.walkableCount() <= KNOT_FIELDS;
+  }
+
+  /** The grid's walkable tiles (counted again when its walls change). */
+  private walkableCount(): number {
     if (this.walkableFor !== this.grid.version) {
       this.walkable = walkableTiles(this.grid);
       this.walkableFor = this.grid.version;
     }
-    return walkers * this.walkable <= KNOT_FIELDS;
+    return this.walkable;
   }
 
   /** How many walkers wait for or follow a timetable. */
@@ -381,6 +404,8 @@ export class Timetables {
     this.batch = list;
     this.batchAll = list.slice();
     this.holds.clear();
+    this.overrun = 0;
+    this.crowded = list.length > CROWDED * this.walkableCount();
     this.batchIndex = new Map(list.map((w, i) => [w.id, i]));
     // Built when the first order fails (most batches are planned in their first).
     this.batchOrder = null;
@@ -575,9 +600,12 @@ export class Timetables {
     this.plans = new Array(this.batch.length).fill(null);
   }
 
-  /** Ticks walker `id` of the batch holds its tile while not planned yet. */
+  /** Ticks walker `id` of the batch holds its tile while not planned yet (START_HOLD, or more after failures). */
   private startHold(id: number): number {
-    return this.holds.get(id) ?? START_HOLD;
+    return (
+      this.holds.get(id) ??
+      (this.crowded ? Math.min(MAX_START_HOLD, START_HOLD * 2 ** Math.min(this.overrun, 16)) : START_HOLD)
+    );
   }
 
   /**
@@ -590,8 +618,9 @@ export class Timetables {
     const shut = order.shutBy(w.cell, w.goal, (c) => this.reservations.heldForGood(c, w.id));
     if (shut === null) {
       // Not shut in by goals: those planned before it passed its tile before it could leave, or filled the
-      // ways out; planned again, it holds its tile twice as long.
+      // ways out; planned again, it holds its tile twice as long (in a crowded batch, everyone does).
       this.holds.set(w.id, Math.min(MAX_START_HOLD, 2 * this.startHold(w.id)));
+      this.overrun++;
       return;
     }
     const j = this.batchIndex.get(w.id)!;
