@@ -99,8 +99,8 @@ describe('sparse one-shot crowds on rows they were never tuned on', () => {
 describe('a crowded batch planned as one', () => {
   // random ×200 (24 % of its free tiles), 8 moves: a walker not planned yet is often hemmed in and overrun by
   // those planned before it. With only the failed walker's hold doubled, every one of the batch's orders failed
-  // and the whole crowd's knot took 5.0× the lower bound (grid-engine: 2.9×); with everyone's doubled it is
-  // planned as one batch.
+  // and the whole crowd's knot took 5.0× the lower bound (grid-engine: 2.9×); with everyone's doubled in every
+  // other order it is planned as one batch.
   it('random-32-32-20 × 200, 8 moves, within 3× the lower bound', async () => {
     const instance = await loadCrowd(mapOf('random-32-32-20'), scenOf('random-32-32-20'), 200);
     const result = runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {});

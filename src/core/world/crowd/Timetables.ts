@@ -68,18 +68,20 @@ const ASIDE_STAND_S = 8;
 /**
  * Ticks a walker of a batch not planned yet holds its tile, for those planned before it. A search of the batch
  * that fails not shut in by goals (`learnShutIn`: those planned before passed its tile before it could leave)
- * doubles the failed walker's hold for the orders after, and in a crowded batch (CROWDED) everyone's, up to
- * MAX_START_HOLD.
+ * doubles the failed walker's hold for the orders after, up to MAX_START_HOLD; in a crowded batch (CROWDED)
+ * every other order doubles everyone's.
  */
 const START_HOLD = 10;
 /**
  * A batch whose walkers hold more than this share of the walkable tiles is crowded: there a walker not planned
- * yet is often hemmed in, and each failure doubles every walker's hold. Crowd tool, rows drawn by `--rows 1` to
- * `3` and the shipped ones, 300 s, sum of arrivals over the lower bound, the failed walker's hold alone → all
- * holds: at about a quarter of the free tiles (random ×200, room ×125, maze ×113, warehouse ×150; 8 and 4
- * moves; 32 runs) 3.25× → 2.90× on average, stands over 10 s in 6 runs → 3 (the shipped random ×200 with 8 moves
- * 5.02× → 2.73×: its batch is planned, not handed to the whole crowd's knot), at 35 % 8.05× → 7.72×. At 12 %
- * (`--rows 1` to `4`) all holds made it 1.53× → 1.54×, room ×81 on seed 3 with 8 moves 1.45× → 1.55×: not there.
+ * yet is often hemmed in, and every other order (the second, the fourth, ...) holds everyone's tile as long as
+ * the failures so far have doubled it. Either alone loses rows the other plans: crowd tool, rows drawn by
+ * `--rows 1` to `3` and the shipped ones, 300 s, sum of arrivals over the lower bound at about a quarter of the
+ * free tiles (random ×200, room ×125, maze ×113, warehouse ×150; 8 and 4 moves; 32 runs): the failed walker's
+ * hold alone 3.25× on average, everyone's in every order 2.90× (the shipped room ×125 with 8 moves 2.24× →
+ * 3.75×), every other order 2.54× (2.29×), stands over 10 s in 6 runs → 3 → 0; the shipped random ×200 with 8
+ * moves 5.02× → 2.73× → 2.75× (grid-engine: 2.93×). At 35 %: 8.05× → 7.72× → 7.92×. At 12 % (`--rows 1` to
+ * `4`) everyone's holds made it 1.53× → 1.54×, room ×81 on seed 3 with 8 moves 1.45× → 1.55×: not there.
  */
 const CROWDED = 0.15;
 /**
@@ -152,7 +154,7 @@ export class Timetables {
   private holds = new Map<number, number>();
   /**
    * Searches of this batch that failed not shut in by goals; in a crowded batch (over CROWDED of the walkable
-   * tiles) each doubles everyone's hold (`startHold`).
+   * tiles) each doubles everyone's hold in every other order (`startHold`).
    */
   private overrun = 0;
   private crowded = false;
@@ -604,7 +606,9 @@ export class Timetables {
   private startHold(id: number): number {
     return (
       this.holds.get(id) ??
-      (this.crowded ? Math.min(MAX_START_HOLD, START_HOLD * 2 ** Math.min(this.overrun, 16)) : START_HOLD)
+      (this.crowded && this.attempt % 2 === 1
+        ? Math.min(MAX_START_HOLD, START_HOLD * 2 ** Math.min(this.overrun, 16))
+        : START_HOLD)
     );
   }
 
@@ -618,7 +622,8 @@ export class Timetables {
     const shut = order.shutBy(w.cell, w.goal, (c) => this.reservations.heldForGood(c, w.id));
     if (shut === null) {
       // Not shut in by goals: those planned before it passed its tile before it could leave, or filled the
-      // ways out; planned again, it holds its tile twice as long (in a crowded batch, everyone does).
+      // ways out; planned again, it holds its tile twice as long (in a crowded batch, every other order, everyone
+      // does).
       this.holds.set(w.id, Math.min(MAX_START_HOLD, 2 * this.startHold(w.id)));
       this.overrun++;
       return;
