@@ -85,9 +85,13 @@ const START_HOLD = 10;
  */
 const CROWDED = 0.15;
 /**
- * The most a hold grows to: a hold is a time, not "until it leaves", and those planned before it may plan to
- * wait it out, so it must stay short. Doubled without bound for everyone, a batch of random ×200 was planned
- * with walkers waiting up to 512 s for such holds.
+ * The most everyone's hold grows to, and half the most a failed walker's own does (it must outlast the holds of
+ * those hemming it in, or it fails again the same way: warehouse ×150 with 8 moves, one walker failed every
+ * other order so, and the batch went to the whole crowd's knot, 4.04× the lower bound; allowed twice as long,
+ * 2.38×; crowd tool on `--rows 1` to `3` and the shipped rows, 300 s: a quarter of the free tiles 2.54× → 2.45×
+ * on average, 35 % 7.92× → 7.59×, 12 % unchanged). A hold is a time, not "until it leaves", and those planned
+ * before it may plan to wait it out, so it must stay short: doubled without bound for everyone, a batch of
+ * random ×200 was planned with walkers waiting up to 512 s for such holds.
  */
 const MAX_START_HOLD = 80;
 /**
@@ -624,7 +628,7 @@ export class Timetables {
       // Not shut in by goals: those planned before it passed its tile before it could leave, or filled the
       // ways out; planned again, it holds its tile twice as long (in a crowded batch, every other order, everyone
       // does).
-      this.holds.set(w.id, Math.min(MAX_START_HOLD, 2 * this.startHold(w.id)));
+      this.holds.set(w.id, Math.min(2 * MAX_START_HOLD, 2 * this.startHold(w.id)));
       this.overrun++;
       return;
     }
