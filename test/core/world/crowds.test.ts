@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { traceHeader, traceLine } from '../../../src/core/world/trace.ts';
-import { loadCrowd, runCrowd, seededCrowd } from '../../../tools/lib/crowd.ts';
+import { type CrowdResult, loadCrowd, runCrowd, seededCrowd } from '../../../tools/lib/crowd.ts';
 import { loadSessionMap, runSession } from '../../../tools/lib/session.ts';
 import { checkTrace } from '../../support/checkTrace.ts';
 import { longestStandSeconds } from '../../support/liveness.ts';
@@ -22,6 +22,17 @@ const mapOf = (name: string) =>
   name === 'lak304d' ? `${ROOT}test/fixtures/movingai/lak304d.map` : `${CROWD}${name}.map`;
 const scenOf = (name: string) =>
   name === 'lak304d' ? `${CROWD}lak304d-crowd.map.scen` : `${CROWD}${name}.map.scen`;
+
+/**
+ * A sparse crowd's goals: everyone arrives, the sum of arrivals within 1.5× each walking alone and the last within
+ * 2×, and nobody away from its goal stands for over 10 s (a long wait is broken by stepping aside and back).
+ */
+function expectNearlyAlone(result: CrowdResult): void {
+  expect(result.arrived).toBe(result.agents);
+  expect(result.sumS / result.lowerBoundSumS).toBeLessThanOrEqual(1.5);
+  expect(result.makespanS! / result.lowerBoundMaxS).toBeLessThanOrEqual(2);
+  expect(result.longestStandS).toBeLessThanOrEqual(10);
+}
 
 describe('the game’s crowds flow', () => {
   for (const enemies of [150, 200]) {
@@ -64,12 +75,7 @@ describe('sparse one-shot crowds arrive nearly as soon as alone', () => {
     for (const moves of [8, 4] as const) {
       it(`${name} × ${agents}, ${moves} moves`, async () => {
         const instance = await loadCrowd(mapOf(name), scenOf(name), agents);
-        const result = runCrowd(instance, { moves, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {});
-        expect(result.arrived).toBe(agents);
-        expect(result.sumS / result.lowerBoundSumS).toBeLessThanOrEqual(1.5);
-        expect(result.makespanS! / result.lowerBoundMaxS).toBeLessThanOrEqual(2);
-        // Nobody away from its goal stands for over 10 s (a long wait is broken by stepping aside and back).
-        expect(result.longestStandS).toBeLessThanOrEqual(10);
+        expectNearlyAlone(runCrowd(instance, { moves, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {}));
       });
     }
 });
@@ -87,11 +93,7 @@ describe('sparse one-shot crowds on rows they were never tuned on', () => {
   for (const { name, agents, seed } of cases) {
     it(`${name} × ${agents}, rows of seed ${seed}, 8 moves`, async () => {
       const instance = await seededCrowd(mapOf(name), agents, seed);
-      const result = runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {});
-      expect(result.arrived).toBe(agents);
-      expect(result.sumS / result.lowerBoundSumS).toBeLessThanOrEqual(1.5);
-      expect(result.makespanS! / result.lowerBoundMaxS).toBeLessThanOrEqual(2);
-      expect(result.longestStandS).toBeLessThanOrEqual(10);
+      expectNearlyAlone(runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 150, seed: 1 }, {}));
     });
   }
 });
