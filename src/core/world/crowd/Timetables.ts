@@ -154,7 +154,7 @@ export class Timetables {
   private batchOrder: BatchOrder | null = null;
   private batchIndex = new Map<number, number>();
   private batchAll: TimetableWalker[] = [];
-  /** Ticks a walker of the batch holds its tile while not planned yet, where not START_HOLD. */
+  /** Ticks a walker of the batch that failed holds its tile while not planned yet (others: `startHold`). */
   private holds = new Map<number, number>();
   /**
    * Searches of this batch that failed not shut in by goals; in a crowded batch (over CROWDED of the walkable
@@ -580,8 +580,9 @@ export class Timetables {
   }
 
   /**
-   * The batch's order for this attempt (BatchOrder: after those that must pass their goals first, those that
-   * failed first, then nearest goal first, as those are soon out of the way); each holds its tile meanwhile.
+   * The batch's order for this attempt: nearest goal first (those are soon out of the way) until an order fails,
+   * then BatchOrder's (after those that must pass their goals first, those that failed first, then nearest); each
+   * holds its tile meanwhile.
    */
   private orderBatch(): void {
     for (const w of this.batch) {
