@@ -19,34 +19,46 @@ export function playOut(
 ): { starts: Float64Array[]; arrivals: Float64Array } {
   const m = members;
   const w = width;
+  // Per tile (tiles are numbered below `size`): when its occupant last arrived on its next tile (0: never
+  // left), and who stands on it in the transition `onAt` says.
+  let size = 0;
+  for (const config of configs) for (let k = 1; k <= m; k++) if (config[k] >= size) size = config[k] + 1;
+  const left = new Float64Array(size);
+  const on = new Int32Array(size);
+  const onAt = new Int32Array(size).fill(-1);
   const ready = new Float64Array(m + 1);
-  const left = new Map<number, number>();
   const end = new Float64Array(m + 1);
   const stamp = new Int32Array(m + 1).fill(-1);
   const starts: Float64Array[] = [new Float64Array(0)];
-  for (let t = 1; t < configs.length; t++) {
-    const before = configs[t - 1];
-    const after = configs[t];
-    const start = new Float64Array(m + 1).fill(Number.NaN);
-    const on = new Map<number, number>();
-    for (let k = 1; k <= m; k++) on.set(before[k], k);
-    // When k's step of this transition ends (those it follows first: no ring, so it ends).
-    const finish = (k: number): number => {
-      if (stamp[k] === t) return end[k];
-      const a = before[k];
-      const b = after[k];
-      const j = on.get(b);
-      const free = j !== undefined && j !== k && after[j] !== b ? finish(j) : (left.get(b) ?? 0);
-      start[k] = Math.max(ready[k], free);
-      end[k] = start[k] + stepTicks(w, stepTime[k], a, b);
-      stamp[k] = t;
-      return end[k];
-    };
+  let t = 0;
+  let before = configs[0];
+  let after = configs[0];
+  let start = starts[0];
+  // When k's step of transition t ends (those it follows first: no ring, so it ends).
+  const finish = (k: number): number => {
+    if (stamp[k] === t) return end[k];
+    const a = before[k];
+    const b = after[k];
+    const j = onAt[b] === t ? on[b] : 0;
+    const free = j !== 0 && j !== k && after[j] !== b ? finish(j) : left[b];
+    start[k] = Math.max(ready[k], free);
+    end[k] = start[k] + stepTicks(w, stepTime[k], a, b);
+    stamp[k] = t;
+    return end[k];
+  };
+  for (t = 1; t < configs.length; t++) {
+    before = configs[t - 1];
+    after = configs[t];
+    start = new Float64Array(m + 1).fill(Number.NaN);
+    for (let k = 1; k <= m; k++) {
+      on[before[k]] = k;
+      onAt[before[k]] = t;
+    }
     for (let k = 1; k <= m; k++) if (before[k] !== after[k]) finish(k);
     for (let k = 1; k <= m; k++) {
       if (before[k] === after[k]) continue;
       ready[k] = end[k];
-      left.set(before[k], end[k]);
+      left[before[k]] = end[k];
     }
     starts.push(start);
   }
