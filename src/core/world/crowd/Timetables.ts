@@ -15,8 +15,9 @@ import type { StepQueue } from './StepQueue.ts';
  *
  * Walkers sent together are first planned as one batch, all at once: nearest goal first, each one not planned
  * yet holding its tile only a little while (those planned before it may pass there later), planned again in an
- * order that learns from each failure (BatchOrder.ts), up to RESTARTS times; nobody moves until all have
- * timetables.
+ * order that learns from each failure (BatchOrder.ts), up to RESTARTS times (a big batch that is not crowded
+ * learns from every walker an order overruns before it plans again: LEARN_ALL_FROM); nobody moves until all
+ * have timetables.
  * A batch so planned that delays someone long is planned again with its most delayed walker first, a few
  * times, and the plan whose arrivals sum least is kept (`polish`).
  *
@@ -47,6 +48,26 @@ const PER_BATCH = 600000;
  * 11): the extra orders go into learning which goals shut whom in.
  */
 const RESTARTS = 16;
+/**
+ * A batch of more walkers than this that is not crowded (CROWDED) learns from every walker an order fails by
+ * overrunning it at its start (those planned before it passed its tile before it could leave), planning the
+ * rest of the order on before it plans again; a walker shut in by goals still stops the order at once. And it
+ * may spend up to BATCH_PASSES times its dearest order so far (as if planned to its end), where that is more
+ * than PER_BATCH: later orders cost more than the first, whose early walkers meet few reservations. Among
+ * hundreds of walkers on a bigger map, one order fails several walkers, each far into it: learning one an order,
+ * the batch ran out of orders or of PER_BATCH and went to the whole crowd's knot, whose plan plays out slowly.
+ * Crowd tool, 12 % of the free tiles, rows of `--rows 1` and `2`, 8 and 4 moves, 150 s (random maps made by a
+ * seeded generator: 64 × 64 with 20 % and 15 % walls, 48 × 48 with 20 %, 64 × 64 with 10 %; 16 runs): sum of
+ * arrivals 1.92× the lower bound on average → 1.44×, runs over 1.5× 5 → 4, last arrival over 2× 4 → 1, a stand
+ * over 10 s 4 → 0 (64 × 64 with 20 % walls, × 390 with 8 moves: 4.61× → 2.11×, a stand of 26.2 s → 7.9 s;
+ * the same map in test/fixtures/crowd, × 388 on `--rows 1`: 3.36× → 1.87× and 2.41× → 1.55×, stands of 20.1
+ * and 11.2 s → 7.95 and 7.7 s). What is left over 1.5× there is mostly the planning itself: 3–6 s of orders,
+ * everyone standing meanwhile.
+ * Crowded batches keep stopping at the first failure (learning every one made the quarter-full rows 2.46× →
+ * 2.59×); smaller ones, as on the 32 × 32 maps, are planned as before.
+ */
+const LEARN_ALL_FROM = 128;
+const BATCH_PASSES = 12;
 /**
  * Once a batch is planned, it is planned again with its most delayed walker first, up to this many times while
  * its work stays within POLISH_WORK; the plan with the least sum of arrivals is kept.
@@ -163,6 +184,11 @@ export class Timetables {
   private overrun = 0;
   private crowded = false;
   private bpos = 0;
+  /** Whether this order failed a walker it went on past (`learnsAll`). */
+  private orderFailed = false;
+  /** The dearest order of the batch so far, as if planned to its end (-1: none yet), and when this one began. */
+  private orderCost = -1;
+  private orderFrom = 0;
   private t0 = 0;
   private attempt = 0;
   private spent = 0;
@@ -418,6 +444,7 @@ export class Timetables {
     this.t0 = now;
     this.attempt = 0;
     this.spent = 0;
+    this.orderCost = -1;
     this.boosted.clear();
     this.best = null;
     this.triedFirst.clear();
@@ -455,24 +482,20 @@ export class Timetables {
         break;
       }
       if (plan === null) {
-        if (this.attempt >= RESTARTS || this.spent > PER_BATCH) {
-          if (!this.underWay() && this.knotFits(this.batch.length)) {
-            // Nothing else under way: the whole crowd's knot may solve the batch at once (LaCAM, a few ticks
-            // up to a quarter of the free tiles); if it cannot soon, its walkers go on one by one.
-            this.handBack = this.batch.map((x) => x.id);
-            for (const w of this.batch) {
-              this.drop(w.id);
-              this.streamed[w.id] = w.goal;
-            }
-            this.batch = [];
-            this.handedBatch = true;
-            return false;
-          }
-          this.abandonBatch(now);
-          return true;
+        const shut = this.shutIn(w);
+        if (shut === null && this.learnsAll()) {
+          // Overrun at its start: learnt, and the order goes on, the walker holding its tile as if not planned.
+          this.learnFrom(w, shut);
+          this.boosted.add(w.id);
+          this.orderFailed = true;
+          this.reservations.add(w.id, w.cell, this.t0, this.t0 + this.startHold(w.id));
+          this.plans[this.bpos++] = null;
+          continue;
         }
+        this.costOfOrder();
+        if (this.attempt >= RESTARTS || this.spent > this.batchBudget()) return this.giveUp(now);
         // Plan again, this one first, and after those whose goals shut it in.
-        this.learnShutIn(w);
+        this.learnFrom(w, shut);
         this.boosted.add(w.id);
         this.attempt++;
         this.orderBatch();
@@ -481,6 +504,13 @@ export class Timetables {
       this.breakLongWaits(w, plan, this.t0);
       this.plans[this.bpos++] = plan;
       this.reserve(w, plan, this.t0);
+    }
+    if (this.orderFailed) {
+      this.costOfOrder();
+      if (this.attempt >= RESTARTS || this.spent > this.batchBudget()) return this.giveUp(now);
+      this.attempt++;
+      this.orderBatch();
+      return true;
     }
     if (this.polish()) return true;
     const best = this.best!;
@@ -505,6 +535,43 @@ export class Timetables {
     this.batch = [];
     this.plannedThisRound = true;
     return true;
+  }
+
+  /**
+   * The batch cannot be planned at once. With nothing else under way, the whole crowd's knot may solve it at once
+   * (LaCAM, a few ticks up to a quarter of the free tiles); if it cannot soon, its walkers go on one by one
+   * (false: the batch is handed back). Else they go on one by one now.
+   */
+  private giveUp(now: number): boolean {
+    if (!this.underWay() && this.knotFits(this.batch.length)) {
+      this.handBack = this.batch.map((x) => x.id);
+      for (const w of this.batch) {
+        this.drop(w.id);
+        this.streamed[w.id] = w.goal;
+      }
+      this.batch = [];
+      this.handedBatch = true;
+      return false;
+    }
+    this.abandonBatch(now);
+    return true;
+  }
+
+  /** Whether the batch learns from every walker an order overruns (LEARN_ALL_FROM). */
+  private learnsAll(): boolean {
+    return !this.crowded && this.batchAll.length > LEARN_ALL_FROM;
+  }
+
+  /** States the batch may spend: PER_BATCH, or BATCH_PASSES times its first order where it learns all. */
+  private batchBudget(): number {
+    if (!this.learnsAll() || this.orderCost < 0) return PER_BATCH;
+    return Math.max(PER_BATCH, BATCH_PASSES * this.orderCost);
+  }
+
+  /** Notes what this order cost, as if planned to its end (it ended at `bpos`). */
+  private costOfOrder(): void {
+    const cost = ((this.spent - this.orderFrom) * this.batch.length) / Math.max(1, this.bpos);
+    if (cost > this.orderCost) this.orderCost = cost;
   }
 
   /**
@@ -604,6 +671,8 @@ export class Timetables {
         .filter((w) => left.has(w));
     }
     this.bpos = 0;
+    this.orderFailed = false;
+    this.orderFrom = this.spent;
     this.plans = new Array(this.batch.length).fill(null);
   }
 
@@ -617,14 +686,18 @@ export class Timetables {
     );
   }
 
-  /**
-   * `w` found no timetable in the batch: when goals already held for good shut it off from its own, those
-   * goals' walkers are planned after it from now on (BatchOrder).
-   */
-  private learnShutIn(w: TimetableWalker): void {
+  /** The goals already held for good that shut `w` off from its own (BatchOrder), or null: none do. */
+  private shutIn(w: TimetableWalker): number[] | null {
     this.batchOrder ??= new BatchOrder(this.grid, this.moves, this.batchAll);
-    const order = this.batchOrder;
-    const shut = order.shutBy(w.cell, w.goal, (c) => this.reservations.heldForGood(c, w.id));
+    return this.batchOrder.shutBy(w.cell, w.goal, (c) => this.reservations.heldForGood(c, w.id));
+  }
+
+  /**
+   * `w` found no timetable in the batch: when goals already held for good shut it off from its own (`shut`),
+   * those goals' walkers are planned after it from now on (BatchOrder).
+   */
+  private learnFrom(w: TimetableWalker, shut: number[] | null): void {
+    const order = this.batchOrder!;
     if (shut === null) {
       // Not shut in by goals: those planned before it passed its tile before it could leave, or filled the
       // ways out; planned again, it holds its tile twice as long (in a crowded batch, every other order, everyone
