@@ -103,8 +103,8 @@ describe('a sparse crowd on a bigger map', () => {
   // random-64-64-20 × 388 (12 % of its free tiles), rows drawn by `crowd --rows 1`: among hundreds of walkers
   // one order of the batch fails several, each far into it. Learning one an order, the batch ran out of orders
   // and went to the whole crowd's knot: 3.36× the lower bound with 8 moves and 2.41× with 4, walkers standing
-  // 20.1 and 11.2 s. Learning every walker an order overruns, and planning those that overran it again after it
-  // (Timetables' LEARN_ALL_FROM, `repair`), it is planned as one batch: 1.65× and 1.48×.
+  // 20.1 and 11.2 s. Learning every walker an order overruns, and planning those that overran it or shut it in
+  // again after it (Timetables' LEARN_ALL_FROM, `repair`), it is planned as one batch: 1.58× and 1.33×.
   for (const moves of [8, 4] as const) {
     it(`× 388, ${moves} moves: everyone arrives within 2× the lower bound, nobody stands for over 10 s`, async () => {
       const instance = await seededCrowd(`${CROWD}random-64-64-20.map`, 388, 1);
