@@ -463,18 +463,7 @@ export class Timetables {
         this.plans.splice(this.bpos, 1);
         continue;
       }
-      this.reservations.release(w.id);
-      const before = this.search.work;
-      const plan = this.search.plan(
-        w.id,
-        w.cell,
-        this.t0,
-        w.goal,
-        w.straight,
-        (c) => w.steer(c),
-        Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
-      );
-      this.spent += this.search.work - before;
+      const plan = this.planInBatch(w);
       if (plan === null && this.best !== null) {
         // A polishing order failed: the best plan found stands.
         this.plans[this.bpos] = null;
@@ -604,18 +593,7 @@ export class Timetables {
     }
     const fresh: Timetable[] = [];
     for (const x of [w, ...over.map((k) => this.batch[k])]) {
-      this.reservations.release(x.id);
-      const before = this.search.work;
-      const plan = this.search.plan(
-        x.id,
-        x.cell,
-        this.t0,
-        x.goal,
-        x.straight,
-        (c) => x.steer(c),
-        Math.max(PER_WALKER, PER_WALKER_TILE * x.tilesLeft(x.cell)),
-      );
-      this.spent += this.search.work - before;
+      const plan = this.planInBatch(x);
       if (plan === null) {
         // Back as they were: the old timetables, and w holding its tile as if not planned.
         for (const k of over) this.reservations.release(this.batch[k].id);
@@ -631,6 +609,23 @@ export class Timetables {
     this.plans[this.bpos] = fresh[0];
     for (let q = 0; q < over.length; q++) this.plans[over[q]] = fresh[q + 1];
     return true;
+  }
+
+  /** `w`'s timetable from the batch's start, round everyone else's reservations (its own dropped); counted. */
+  private planInBatch(w: TimetableWalker): Timetable | null {
+    this.reservations.release(w.id);
+    const before = this.search.work;
+    const plan = this.search.plan(
+      w.id,
+      w.cell,
+      this.t0,
+      w.goal,
+      w.straight,
+      (c) => w.steer(c),
+      Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
+    );
+    this.spent += this.search.work - before;
+    return plan;
   }
 
   /** Whether the batch learns from every walker an order overruns (LEARN_ALL_FROM). */
