@@ -51,9 +51,10 @@ const RESTARTS = 16;
 /**
  * A batch of more walkers than this that is not crowded (CROWDED) learns from every walker an order fails by
  * overrunning it at its start (those planned before it passed its tile before it could leave), planning the
- * rest of the order on before it plans again; a walker shut in by goals still stops the order at once. And it
- * may spend up to BATCH_PASSES times its dearest order so far (as if planned to its end), where that is more
- * than PER_BATCH: later orders cost more than the first, whose early walkers meet few reservations. Among
+ * rest of the order on before it plans again (unless it can `repair` the order; a walker shut in by goals
+ * that it cannot repair still stops the order at once). And it may spend up to BATCH_PASSES times its dearest
+ * order so far (as if planned to its end), where that is more than PER_BATCH: later orders cost more than the
+ * first, whose early walkers meet few reservations. Among
  * hundreds of walkers on a bigger map, one order fails several walkers, each far into it: learning one an order,
  * the batch ran out of orders or of PER_BATCH and went to the whole crowd's knot, whose plan plays out slowly.
  * Crowd tool, 12 % of the free tiles, rows of `--rows 1` and `2`, 8 and 4 moves, 150 s (random maps made by a
@@ -633,7 +634,7 @@ export class Timetables {
     return !this.crowded && this.batchAll.length > LEARN_ALL_FROM;
   }
 
-  /** States the batch may spend: PER_BATCH, or BATCH_PASSES times its first order where it learns all. */
+  /** States the batch may spend: PER_BATCH, or BATCH_PASSES times its dearest order where it learns all. */
   private batchBudget(): number {
     if (!this.learnsAll() || this.orderCost < 0) return PER_BATCH;
     return Math.max(PER_BATCH, BATCH_PASSES * this.orderCost);
