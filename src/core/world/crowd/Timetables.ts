@@ -579,8 +579,10 @@ export class Timetables {
         const i = this.batchOrder!.goalHolder(c);
         if (i >= 0) ids.push(this.batchAll[i].id);
       }
+    // Those planned before it in this order (and still waiting: one dropped meanwhile keeps no reservations).
     const at = new Map<number, number>();
-    for (let k = 0; k < this.bpos; k++) if (this.plans[k] !== null) at.set(this.batch[k].id, k);
+    for (let k = 0; k < this.bpos; k++)
+      if (this.plans[k] !== null && this.waits(this.batch[k])) at.set(this.batch[k].id, k);
     const over = ids
       .filter((id) => at.has(id))
       .map((id) => at.get(id)!)
