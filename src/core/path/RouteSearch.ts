@@ -2,7 +2,7 @@ import type { NavGrid } from '../grid/index.ts';
 import type { GoalSet } from './GoalSet.ts';
 import { OCCUPANCY_BLOCK, type OccupancyRules } from './OccupancyRules.ts';
 import type { OccupancyWindow } from './OccupancyWindow.ts';
-import { length, NO_MOVE, type RouteTable, steps, UNREACHED } from './RouteTable.ts';
+import { length, MOVE_BITS, NO_MOVE, type RouteTable, runOf, steps, UNREACHED } from './RouteTable.ts';
 import { OUTCOME_FOUND, type SearchOutcome } from './SearchOutcome.ts';
 import { CLOSED_STAMP, type SearchSpace } from './SearchSpace.ts';
 import type { StepMasks } from './StepMasks.ts';
@@ -16,7 +16,7 @@ const SQRT2_MINUS_1 = Math.SQRT2 - 1;
  * adds cost or walls, and only near the start (the cells others hold within its radius, OccupancyWindow), so
  * the table's static walks are lower bounds of every walk under it, met wherever it leaves them untouched:
  * - With nobody near (the policy affects no cell), the answer is the static walk to the nearest goal, read off
- *   the goal's row by first steps: one load a step, no search.
+ *   the goal's row by first steps: one load a straight run of it, no search.
  * - Otherwise A* runs under the policy, steered by the table's exact static distance to the nearest goal (a
  *   consistent lower bound), and stops on the first cell it takes off the open list whose static walk on no
  *   step of which enters a cell the policy affects (or, under 'block', squeezes diagonally past one): that walk
@@ -106,7 +106,7 @@ export class RouteSearch {
   /**
    * Writes the static walk on from `from` to `goal` by the table's first steps into `path` from slot `at`
    * (and the expanded cells, for the debug view), adding its steps' lengths to the cost in `num[0]`, summed in
-   * walk order as a search sums its g.
+   * walk order as a search sums its g. One load a run of the walk (RouteTable.firstMove).
    */
   private walkOn(from: number, goal: number, path: number[], at: number): void {
     const table = this.table;
@@ -117,11 +117,16 @@ export class RouteSearch {
     const cells = this.space.expandedCells;
     let cost = this.num[0];
     for (let c = from; c !== goal; ) {
-      const b = firstMove[row + index[c]];
-      c += offset[b];
-      cost += b >= 4 ? Math.SQRT2 : 1;
-      path[at] = c;
-      cells[at++] = c;
+      const move = firstMove[row + index[c]];
+      const b = move & MOVE_BITS;
+      const step = offset[b];
+      const length = b >= 4 ? Math.SQRT2 : 1;
+      for (let k = runOf(move); k > 0; k--) {
+        c += step;
+        cost += length;
+        path[at] = c;
+        cells[at++] = c;
+      }
     }
     this.num[0] = cost;
   }

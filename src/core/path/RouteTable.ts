@@ -12,6 +12,10 @@ const OPEN = 1;
 const DONE = 2;
 /** No first step (no walk, or already there). */
 export const NO_MOVE = 0xff;
+/** A first move's byte: its StepMasks bit in the low 3 bits, its run less one above (`runOf`). */
+export const MOVE_BITS = 7;
+/** The longest run a first move's byte holds (31: a byte of 0xff stays NO_MOVE). */
+const MAX_RUN = 31;
 /** Per StepMasks bit (N, E, S, W, NE, SE, SW, NW), the bit of the step back. */
 const OPPOSITE = new Uint8Array([2, 3, 0, 1, 6, 7, 4, 5]);
 
@@ -50,8 +54,11 @@ export class RouteTable {
   /** `steps[g * tiles + v]`: the walk from tile v to tile g, packed (UNREACHED: none). */
   steps: Uint32Array = new Uint32Array(0);
   /**
-   * `firstMove[g * tiles + v]`: the first step of that walk, as a StepMasks bit (NO_MOVE: none, or v is g). A
-   * byte a pair: a walk is read off its goal's row, a few cache lines, with one load a step.
+   * `firstMove[g * tiles + v]`: the first step of that walk, as a StepMasks bit (`& MOVE_BITS`), and its run:
+   * how many steps the walk goes on that way (`runOf`, up to 31), each tile on the way having the same first
+   * step to g. NO_MOVE: none, or v is g. A byte a pair: a walk is read off its goal's row, a few cache lines,
+   * with one load a straight run of it (a walk across the map turns a few times), not one a step: each load
+   * waits for the one before, and on a row not in the cache that wait is most of a walk's time.
    */
   firstMove: Uint8Array = new Uint8Array(0);
   private version = -1;
@@ -61,6 +68,8 @@ export class RouteTable {
   private key = new Float64Array(0);
   private state = new Uint8Array(0);
   private open: OpenHeap | null = null;
+  /** The tiles in the order a row's Dijkstra settled them (nearest the goal first). */
+  private settled = new Int32Array(0);
   private cellOf = new Int32Array(0);
 
   /** Whether a grid gets a route table: few walkable tiles, and every step costs its length both ways. */
@@ -109,6 +118,7 @@ export class RouteTable {
     }
     this.key = new Float64Array(n);
     this.state = new Uint8Array(n);
+    this.settled = new Int32Array(n);
     this.open = new OpenHeap(n, new Int32Array(n));
     this.cellOf = Int32Array.from(cells);
     for (let k = 0; k < n; k++) this.index[cells[k]] = k;
@@ -139,6 +149,8 @@ export class RouteTable {
     const cellOf = this.cellOf;
     const bits = masks.masks;
     const offset = masks.offset;
+    const settled = this.settled;
+    let count = 0;
     state.fill(UNSEEN);
     steps[row + g] = 0;
     key[g] = 0;
@@ -148,6 +160,7 @@ export class RouteTable {
     while (open.size > 0) {
       const v = open.pop();
       state[v] = DONE;
+      settled[count++] = v;
       const c = cellOf[v];
       const pv = steps[row + v];
       const kv = key[v];
@@ -180,7 +193,21 @@ export class RouteTable {
         }
       }
     }
+    // Runs, nearest the goal first: a tile's first step leads to one settled before it, whose run is known.
+    for (let k = 1; k < count; k++) {
+      const v = settled[k];
+      const b = firstMove[row + v];
+      const u = index[cellOf[v] + offset[b]];
+      const next = firstMove[row + u];
+      const run = u !== g && (next & MOVE_BITS) === b ? Math.min(MAX_RUN, runOf(next) + 1) : 1;
+      firstMove[row + v] = b | ((run - 1) << 3);
+    }
   }
+}
+
+/** How many steps a first move's byte says the walk goes on its way. */
+export function runOf(move: number): number {
+  return (move >> 3) + 1;
 }
 
 /** The steps of a packed walk (straight and diagonal). */

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
 import { PathPlanner } from '../../../src/core/path/PathPlanner.ts';
-import { ROUTE_TABLE_MAX_TILES, RouteTable } from '../../../src/core/path/RouteTable.ts';
+import {
+  MOVE_BITS,
+  NO_MOVE,
+  ROUTE_TABLE_MAX_TILES,
+  RouteTable,
+  runOf,
+} from '../../../src/core/path/RouteTable.ts';
 import { StepMasks } from '../../../src/core/path/StepMasks.ts';
 import { oracleDistances, walkPath } from './oracle.ts';
 
@@ -34,6 +40,46 @@ describe('a route table', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('says how far each walk goes its first way: every tile of the run steps the same way, the next one not', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.boolean(), { minLength: 240, maxLength: 240 }),
+        (w, h, walls) => {
+          const grid = new NavGrid(w, h);
+          for (let i = 0; i < w * h; i++)
+            grid.setWalkable(i % w, Math.floor(i / w), i % 7 !== 0 || !walls[i]);
+          const masks = new StepMasks(grid);
+          const table = new RouteTable(grid);
+          table.refresh(masks);
+          const { index, firstMove, tiles } = table;
+          const wrong: string[] = [];
+          for (let g = 0; g < grid.size; g++) {
+            if (index[g] < 0) continue;
+            const row = index[g] * tiles;
+            for (let v = 0; v < grid.size; v++) {
+              if (index[v] < 0 || v === g || firstMove[row + index[v]] === NO_MOVE) continue;
+              const move = firstMove[row + index[v]];
+              const way = move & MOVE_BITS;
+              let c = v;
+              for (let k = 0; k < runOf(move); k++) {
+                if (c === g || (firstMove[row + index[c]] & MOVE_BITS) !== way)
+                  wrong.push(`${v} → ${g}, step ${k}`);
+                c += masks.offset[way];
+              }
+              // Where the run stops (short of 31 steps), the walk turns or ends.
+              if (runOf(move) < 31 && c !== g && (firstMove[row + index[c]] & MOVE_BITS) === way)
+                wrong.push(`${v} → ${g}: the run stops short`);
+            }
+          }
+          expect(wrong).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 
