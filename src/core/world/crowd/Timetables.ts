@@ -49,23 +49,21 @@ const PER_BATCH = 600000;
  */
 const RESTARTS = 16;
 /**
- * A batch of more walkers than this that is not crowded (CROWDED) learns from every walker an order fails by
- * overrunning it at its start (those planned before it passed its tile before it could leave), planning the
- * rest of the order on before it plans again (unless it can `repair` the order; a walker shut in by goals
- * that it cannot repair still stops the order at once). And it may spend up to BATCH_PASSES times its dearest
- * order so far (as if planned to its end), where that is more than PER_BATCH: later orders cost more than the
- * first, whose early walkers meet few reservations. Among
- * hundreds of walkers on a bigger map, one order fails several walkers, each far into it: learning one an order,
- * the batch ran out of orders or of PER_BATCH and went to the whole crowd's knot, whose plan plays out slowly.
- * Crowd tool, 12 % of the free tiles, rows of `--rows 1` and `2`, 8 and 4 moves, 150 s (random maps made by a
- * seeded generator: 64 × 64 with 20 % and 15 % walls, 48 × 48 with 20 %, 64 × 64 with 10 %; 16 runs): sum of
- * arrivals 1.92× the lower bound on average → 1.44×, runs over 1.5× 5 → 4, last arrival over 2× 4 → 1, a stand
- * over 10 s 4 → 0 (64 × 64 with 20 % walls, × 390 with 8 moves: 4.61× → 2.11×, a stand of 26.2 s → 7.9 s;
- * the same map in test/fixtures/crowd, × 388 on `--rows 1`: 3.36× → 1.87× and 2.41× → 1.55×, stands of 20.1
- * and 11.2 s → 7.95 and 7.7 s). What was left over 1.5× there was mostly the planning itself, 3–6 s of orders
- * with everyone standing; `repair` saves some of those orders.
- * Crowded batches keep stopping at the first failure (learning every one made the quarter-full rows 2.46× →
- * 2.59×); smaller ones, as on the 32 × 32 maps, are planned as before.
+ * A batch of more walkers than this that is not crowded (CROWDED) learns from every walker an order fails
+ * (overrun at its start: those planned before it passed its tile before it could leave; or shut in by goals),
+ * planning the rest of the order on before it plans again, unless it can `repair` the order; and it may spend
+ * up to BATCH_PASSES times its dearest order so far (as if planned to its end; later orders cost more than the
+ * first, whose early walkers meet few reservations), where that is more than PER_BATCH. Among hundreds of
+ * walkers on a bigger map one order fails several, each far into it: learning one an order, the batch ran out
+ * of orders or of PER_BATCH and went to the whole crowd's knot, whose plan plays out slowly.
+ * Crowd tool, 12 % of the free tiles, 8 and 4 moves, on seeded maps (random 64 × 64 with 20, 15 and 10 % walls
+ * and 48 × 48 with 20 %, `--rows 1` and `2`, 16 runs): sum of arrivals 1.92× the lower bound on average →
+ * 1.44× learning all (runs over 1.5× 5 → 4, last arrival over 2× 4 → 1, a stand over 10 s 4 → 0; 64 × 64 with
+ * 20 % × 390 with 8 moves 4.61× → 2.11×, a stand of 26.2 s → 7.9 s). Going on past a shut-in too, not only an
+ * overrun: a 64 × 64 maze of two-wide corridors × 324 (`--rows 1` to `3`) 3.08× → 2.30× (one batch had taken all
+ * 16 orders and gone to the knot: 6.61× → 2.70×), the other maps' runs unchanged.
+ * Crowded batches keep stopping at the first failure (learning every one made the quarter-full rows of the
+ * 32 × 32 maps 2.46× → 2.59×); smaller ones, as on the 32 × 32 maps, are planned as before.
  */
 const LEARN_ALL_FROM = 128;
 const BATCH_PASSES = 12;
@@ -473,24 +471,20 @@ export class Timetables {
       }
       if (plan === null) {
         const shut = this.shutIn(w);
-        if (shut === null && this.learnsAll()) {
-          // Overrun at its start: those that passed its tile are planned again after it, if all can be (`repair`);
-          if (this.repair(w, null)) {
+        if (this.learnsAll()) {
+          // Those that overran it (or whose goals shut it in) are planned again after it, if all can be
+          // (`repair`); those goals' walkers go after it from now on.
+          if (this.repair(w, shut)) {
+            if (shut !== null) this.learnFrom(w, shut);
             this.bpos++;
             continue;
           }
-          // else it is learnt, and the order goes on, the walker holding its tile as if not planned.
+          // Else it is learnt, and the order goes on, the walker holding its tile as if not planned.
           this.learnFrom(w, shut);
           this.boosted.add(w.id);
           this.orderFailed = true;
           this.reservations.add(w.id, w.cell, this.t0, this.t0 + this.startHold(w.id));
           this.plans[this.bpos++] = null;
-          continue;
-        }
-        if (this.learnsAll() && this.repair(w, shut)) {
-          // Shut in by goals: their walkers were planned again after it (and go after it from now on).
-          this.learnFrom(w, shut);
-          this.bpos++;
           continue;
         }
         this.costOfOrder();
