@@ -72,9 +72,7 @@ export interface CrowdHooks {
  * MovingAiError with one sentence naming the row.
  */
 export async function loadCrowd(mapFile: string, scenFile: string, agents: number): Promise<CrowdInstance> {
-  const grid = mapFile.endsWith('.map')
-    ? loadMovingAiMap(mapFile)
-    : (await loadMapFile(mapFile, { warn: true })).nav;
+  const grid = await loadCrowdMap(mapFile);
   const { scenarios } = loadScenarios(scenFile);
   if (!Number.isInteger(agents) || agents < 1)
     throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);
@@ -123,6 +121,24 @@ export async function loadCrowd(mapFile: string, scenFile: string, agents: numbe
   return { grid, routes };
 }
 
+/** A crowd's map: a Moving AI `.map`, or a Tiled map (its collision grid). */
+export async function loadCrowdMap(mapFile: string): Promise<NavGrid> {
+  return mapFile.endsWith('.map')
+    ? loadMovingAiMap(mapFile)
+    : (await loadMapFile(mapFile, { warn: true })).nav;
+}
+
+/** The tiles of the grid's largest region (where seeded rows are drawn), in index order. */
+export function largestRegion(grid: NavGrid): number[] {
+  const regions = new Regions(grid);
+  regions.refresh();
+  let largest = 1;
+  for (let r = 2; r <= regions.count; r++) if (regions.area[r] > regions.area[largest]) largest = r;
+  const cells: number[] = [];
+  for (let i = 0; i < grid.size; i++) if (regions.label[i] === largest && regions.count > 0) cells.push(i);
+  return cells;
+}
+
 /**
  * `agents` walkers on a map with starts and goals drawn from its largest region (seeded; as the benchmark's
  * random scenarios are made): no two on one start, no two on one goal. Other rows than a scenario file's, on
@@ -130,17 +146,10 @@ export async function loadCrowd(mapFile: string, scenFile: string, agents: numbe
  * fewer tiles than walkers.
  */
 export async function seededCrowd(mapFile: string, agents: number, seed: number): Promise<CrowdInstance> {
-  const grid = mapFile.endsWith('.map')
-    ? loadMovingAiMap(mapFile)
-    : (await loadMapFile(mapFile, { warn: true })).nav;
+  const grid = await loadCrowdMap(mapFile);
   if (!Number.isInteger(agents) || agents < 1)
     throw new MovingAiError(`--agents must be a whole number ≥ 1, got ${agents}.`);
-  const regions = new Regions(grid);
-  regions.refresh();
-  let largest = 1;
-  for (let r = 2; r <= regions.count; r++) if (regions.area[r] > regions.area[largest]) largest = r;
-  const cells: number[] = [];
-  for (let i = 0; i < grid.size; i++) if (regions.label[i] === largest && regions.count > 0) cells.push(i);
+  const cells = largestRegion(grid);
   if (cells.length < agents) {
     throw new MovingAiError(
       `${mapFile}'s largest region has ${cells.length} tiles, fewer than the ${agents} agents asked for.`,
