@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ShortestPathAlgorithmType } from 'grid-engine';
+import { listFlag, movesFlag, percentFlag, readBenchFlags, secondsFlag } from '../lib/benchFlags.ts';
 import { CROWD_DEFAULTS, type CrowdInstance, type CrowdResult, loadCrowd, runCrowd } from '../lib/crowd.ts';
 import {
   FROZEN_SECONDS,
@@ -55,24 +56,12 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const values = new Map<string, string>();
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    if (flag === '--json') {
-      json = true;
-      continue;
-    }
-    if (!['--instances', '--fractions', '--moves', '--seconds', '--ge-wall', '--ge-algorithm'].includes(flag))
-      throw new MovingAiError(`unknown argument "${flag}" (${USAGE}).`);
-    const value = argv[++i];
-    if (value === undefined || value.startsWith('--'))
-      throw new MovingAiError(`${flag} needs a value (${USAGE}).`);
-    values.set(flag, value);
-  }
-  const list = (flag: string, fallback: string) =>
-    (values.get(flag) ?? fallback).split(',').map((s) => s.trim());
-  const instances = list('--instances', INSTANCES.map((i) => i.name).join(',')).map((name) => {
+  const flags = readBenchFlags(
+    argv,
+    ['--instances', '--fractions', '--moves', '--seconds', '--ge-wall', '--ge-algorithm'],
+    USAGE,
+  );
+  const instances = listFlag(flags, '--instances', INSTANCES.map((i) => i.name).join(',')).map((name) => {
     const found = INSTANCES.find((i) => i.name === name);
     if (!found)
       throw new MovingAiError(
@@ -80,35 +69,17 @@ function parseArgs(argv: readonly string[]): Args {
       );
     return found;
   });
-  const fractions = list('--fractions', '25,50,75,100').map((f) => {
-    const n = Number(f);
-    if (f === '' || !Number.isFinite(n) || n <= 0 || n > 100)
-      throw new MovingAiError(`--fractions: "${f}" is not a percentage above 0 and at most 100.`);
-    return n;
-  });
-  const moves = list('--moves', '8,4').map((m) => {
-    if (m !== '8' && m !== '4') throw new MovingAiError(`--moves: "${m}" is not 8 or 4.`);
-    return Number(m) as 8 | 4;
-  });
-  const positive = (flag: string, fallback: number) => {
-    const v = values.get(flag);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (v.trim() === '' || !Number.isFinite(n) || n <= 0)
-      throw new MovingAiError(`${flag} must be a number of seconds above 0, got "${v}".`);
-    return n;
-  };
-  const geAlgorithm = values.get('--ge-algorithm') as ShortestPathAlgorithmType | undefined;
+  const geAlgorithm = flags.values.get('--ge-algorithm') as ShortestPathAlgorithmType | undefined;
   if (geAlgorithm !== undefined && !GE_ALGORITHMS.includes(geAlgorithm))
     throw new MovingAiError(`--ge-algorithm: "${geAlgorithm}" is not one of ${GE_ALGORITHMS.join(', ')}.`);
   return {
     instances,
     geAlgorithm,
-    fractions,
-    moves,
-    seconds: positive('--seconds', 150),
-    geWall: positive('--ge-wall', 60),
-    json,
+    fractions: percentFlag(flags, '--fractions', '25,50,75,100'),
+    moves: movesFlag(flags),
+    seconds: secondsFlag(flags, '--seconds', 150),
+    geWall: secondsFlag(flags, '--ge-wall', 60),
+    json: flags.json,
   };
 }
 

@@ -14,6 +14,7 @@
  * both moves: 90 runs, several minutes.
  */
 import { fileURLToPath } from 'node:url';
+import { listFlag, movesFlag, percentFlag, readBenchFlags, secondsFlag } from '../lib/benchFlags.ts';
 import {
   CROWD_DEFAULTS,
   type CrowdResult,
@@ -46,47 +47,24 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const values = new Map<string, string>();
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    if (flag === '--json') {
-      json = true;
-      continue;
-    }
-    if (!['--maps', '--shares', '--rows', '--moves', '--seconds'].includes(flag))
-      throw new MovingAiError(`unknown argument "${flag}" (${USAGE}).`);
-    const value = argv[++i];
-    if (value === undefined || value.startsWith('--'))
-      throw new MovingAiError(`${flag} needs a value (${USAGE}).`);
-    values.set(flag, value);
-  }
-  const list = (flag: string, fallback: string) =>
-    (values.get(flag) ?? fallback).split(',').map((s) => s.trim());
-  const maps = list('--maps', MAPS.join(','));
+  const flags = readBenchFlags(argv, ['--maps', '--shares', '--rows', '--moves', '--seconds'], USAGE);
+  const maps = listFlag(flags, '--maps', MAPS.join(','));
   for (const m of maps)
     if (!MAPS.includes(m)) throw new MovingAiError(`--maps: "${m}" is not one of ${MAPS.join(', ')}.`);
-  const shares = list('--shares', '12,25,35').map((f) => {
-    const n = Number(f);
-    if (f === '' || !Number.isFinite(n) || n <= 0 || n > 100)
-      throw new MovingAiError(`--shares: "${f}" is not a percentage above 0 and at most 100.`);
-    return n;
-  });
-  const rows = list('--rows', '1,2,3').map((r) => {
+  const rows = listFlag(flags, '--rows', '1,2,3').map((r) => {
     const n = Number(r);
     if (r === '' || !Number.isInteger(n) || n < 0)
       throw new MovingAiError(`--rows: "${r}" is not a whole-number seed.`);
     return n;
   });
-  const moves = list('--moves', '8,4').map((m) => {
-    if (m !== '8' && m !== '4') throw new MovingAiError(`--moves: "${m}" is not 8 or 4.`);
-    return Number(m) as 8 | 4;
-  });
-  const s = values.get('--seconds') ?? '300';
-  const seconds = Number(s);
-  if (s.trim() === '' || !Number.isFinite(seconds) || seconds <= 0)
-    throw new MovingAiError(`--seconds must be a number of seconds above 0, got "${s}".`);
-  return { maps, shares, rows, moves, seconds, json };
+  return {
+    maps,
+    shares: percentFlag(flags, '--shares', '12,25,35'),
+    rows,
+    moves: movesFlag(flags),
+    seconds: secondsFlag(flags, '--seconds', 300),
+    json: flags.json,
+  };
 }
 
 /** The goals a run misses (none: it meets them all). */
