@@ -2,6 +2,7 @@ import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { type Agents, STRICT } from './Agents.ts';
 import type { Corridors } from './Corridors.ts';
+import type { StepBits } from './StepBits.ts';
 
 const NONE = 0;
 /**
@@ -35,13 +36,15 @@ export class Candidates {
   private readonly moves: 8 | 4;
   private readonly width: number;
   private readonly corridors: Corridors;
+  private readonly steps: StepBits;
 
-  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, corridors: Corridors) {
+  constructor(grid: NavGrid, agents: Agents, moves: 8 | 4, corridors: Corridors, steps: StepBits) {
     this.grid = grid;
     this.agents = agents;
     this.moves = moves;
     this.width = grid.width;
     this.corridors = corridors;
+    this.steps = steps;
   }
 
   /** Makes room for `n` characters. */
@@ -75,11 +78,10 @@ export class Candidates {
     }
     const grid = this.grid;
     const w = this.width;
-    const x = c % w;
-    const y = (c - x) / w;
+    const bits = this.steps.of(c);
     const step = this.moves === 8 ? 1 : 2;
     for (let d = 0; d < 8; d += step) {
-      if (!grid.canStep(x, y, d)) continue;
+      if (((bits >> d) & 1) === 0) continue;
       const u = c + DY[d] * w + DX[d];
       cand[base + n] = u;
       key[base + n] =

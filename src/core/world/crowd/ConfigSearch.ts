@@ -306,17 +306,15 @@ export class ConfigSearch {
       this.pushLow(h, low, i, c);
       return;
     }
-    const grid = this.grid;
-    const w = grid.width;
-    const x = c % w;
-    const y = (c - x) / w;
+    const w = this.grid.width;
+    const bits = this.transition.steps.of(c);
     const step = this.moves === 8 ? 1 : 2;
     // A seeded rotation of the order tried, as LaCAM shuffles them.
     const first = (this.salt * 7 + i) & 7;
     for (let k = 0; k < 8; k += step) {
       const d = (first + k) & 7;
       if ((d & 1) === 1 && step === 2) continue;
-      if (grid.canStep(x, y, d)) this.pushLow(h, low, i, c + DY[d] * w + DX[d]);
+      if (((bits >> d) & 1) === 1) this.pushLow(h, low, i, c + DY[d] * w + DX[d]);
     }
     this.pushLow(h, low, i, c);
   }

@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import type { Agents } from './Agents.ts';
+import type { StepBits } from './StepBits.ts';
 
 const NONE = 0;
 /** Longest corridor the swap looks along. */
@@ -16,10 +17,11 @@ export class Corridors {
   private readonly width: number;
 
   constructor(
-    private readonly grid: NavGrid,
+    grid: NavGrid,
     private readonly agents: Agents,
     private readonly moves: 8 | 4,
     private readonly occNow: Int32Array,
+    private readonly steps: StepBits,
   ) {
     this.width = grid.width;
   }
@@ -64,14 +66,12 @@ export class Corridors {
    * count: it need not move); the last one found is left in `lastOpening`.
    */
   private openings(v: number, prev: number): number {
-    const grid = this.grid;
     const w = this.width;
-    const x = v % w;
-    const y = (v - x) / w;
+    const bits = this.steps.of(v);
     const step = this.moves === 8 ? 1 : 2;
     let n = 0;
     for (let d = 0; d < 8; d += step) {
-      if (!grid.canStep(x, y, d)) continue;
+      if (((bits >> d) & 1) === 0) continue;
       const u = v + DY[d] * w + DX[d];
       if (u === prev) continue;
       const o = this.occNow[u];
@@ -83,13 +83,10 @@ export class Corridors {
   }
 
   private degree(v: number): number {
-    const grid = this.grid;
-    const w = this.width;
-    const x = v % w;
-    const y = (v - x) / w;
+    const bits = this.steps.of(v);
     const step = this.moves === 8 ? 1 : 2;
     let n = 0;
-    for (let d = 0; d < 8; d += step) if (grid.canStep(x, y, d)) n++;
+    for (let d = 0; d < 8; d += step) n += (bits >> d) & 1;
     return n;
   }
 }

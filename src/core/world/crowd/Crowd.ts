@@ -117,7 +117,7 @@ export class Crowd {
     this.fields =
       host.grid.size <= FIELD_MAX_CELLS ? new WalkerFields(host.grid, host, this.agents, moves) : null;
     this.timetables = Timetables.fits(host.grid)
-      ? new Timetables(host.grid, moves, this.steps, host.tickHz)
+      ? new Timetables(host.grid, moves, this.steps, host.tickHz, this.free.transition.steps)
       : null;
   }
 

@@ -2,6 +2,7 @@ import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { growBytes, growFloat, growInt } from './growArrays.ts';
 import type { Reservations } from './Reservations.ts';
+import { StepBits } from './StepBits.ts';
 
 /**
  * A walker's timetable through the others' reservations: Safe Interval Path Planning (Phillips & Likhachev,
@@ -93,18 +94,19 @@ export class SpaceTimeSearch {
   private heap = new Int32Array(1024);
   private heapKey = new Float64Array(1024);
   private heapSize = 0;
-  /** Per tile, bit d set when a step in direction d may be taken from it (`canStep`), for grid version masksFor. */
-  private masks = new Uint8Array(0);
-  private masksFor = -1;
+  /** Per tile, which steps the static grid allows. */
+  private readonly steps: StepBits;
   /** The least key of this search's states (`key`): 0, or a tick's step after the goal's endless interval opens. */
   private floor = 0;
   /** A tile's free intervals as read, before they go to the pool. */
   private readonly gaps = new Float64Array(2 * MAX_GAPS_PER_TILE);
 
-  constructor(grid: NavGrid, moves: 8 | 4, reservations: Reservations) {
+  /** `steps`: the crowd's, when it has them (else its own). */
+  constructor(grid: NavGrid, moves: 8 | 4, reservations: Reservations, steps = new StepBits(grid)) {
     this.grid = grid;
     this.moves = moves;
     this.reservations = reservations;
+    this.steps = steps;
   }
 
   /** Whether the grid is small enough for timetables (their per-tile state is allocated on first use). */
@@ -145,8 +147,7 @@ export class SpaceTimeSearch {
       this.gen = 1;
     }
     const gen = this.gen;
-    if (this.masksFor !== grid.version) this.buildMasks();
-    const masks = this.masks;
+    const steps = this.steps;
     this.pooled = 0;
     this.heapSize = 0;
     // The start state: the free interval of the start tile that holds `now`.
@@ -201,7 +202,7 @@ export class SpaceTimeSearch {
           }
         }
       }
-      const mask = masks[v];
+      const mask = steps.of(v);
       for (let d = 0; d < 8; d += step) {
         if (((mask >> d) & 1) === 0) continue;
         const u = v + DY[d] * w + DX[d];
@@ -322,20 +323,6 @@ export class SpaceTimeSearch {
       this.closed[at + k] = 0;
     }
     return n;
-  }
-
-  private buildMasks(): void {
-    const grid = this.grid;
-    if (this.masks.length !== grid.size) this.masks = new Uint8Array(grid.size);
-    const w = grid.width;
-    for (let v = 0; v < grid.size; v++) {
-      const x = v % w;
-      const y = (v - x) / w;
-      let m = 0;
-      for (let d = 0; d < 8; d++) if (grid.canStep(x, y, d)) m |= 1 << d;
-      this.masks[v] = m;
-    }
-    this.masksFor = grid.version;
   }
 
   /** Makes room for `n` states (what the pool holds is kept: a search may grow it midway). */

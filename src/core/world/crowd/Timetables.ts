@@ -4,6 +4,7 @@ import { visitGoal } from './GoalVisits.ts';
 import { Reservations } from './Reservations.ts';
 import { SpaceTimeSearch, stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 import { stepAsideInLongWaits } from './StepAside.ts';
+import type { StepBits } from './StepBits.ts';
 import type { StepQueue } from './StepQueue.ts';
 
 /**
@@ -215,13 +216,14 @@ export class Timetables {
   private movesSeen = -1;
   private movedAt = 0;
 
-  constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue, tickHz = 20) {
+  /** `stepBits`: the crowd's record of which steps each tile allows (its own when not given). */
+  constructor(grid: NavGrid, moves: 8 | 4, steps: StepQueue, tickHz = 20, stepBits?: StepBits) {
     this.grid = grid;
     this.tickHz = tickHz;
     this.moves = moves;
     this.steps = steps;
     this.reservations = new Reservations(grid.size);
-    this.search = new SpaceTimeSearch(grid, moves, this.reservations);
+    this.search = new SpaceTimeSearch(grid, moves, this.reservations, stepBits);
   }
 
   /** Whether timetables serve this grid (their search keeps state per tile). */

@@ -4,6 +4,7 @@ import { type Agents, HOLD, STRICT } from './Agents.ts';
 import { Candidates } from './Candidates.ts';
 import { CornerMarks } from './CornerMarks.ts';
 import { Corridors } from './Corridors.ts';
+import { StepBits } from './StepBits.ts';
 
 /**
  * One step of the whole crowd at once: from a configuration (a tile per character) to the next, by PIBT,
@@ -36,6 +37,8 @@ export class Transition {
   private readonly width: number;
   private readonly occNow: Int32Array;
   private readonly occNext: Int32Array;
+  /** Which steps each tile allows (shared with the knots' planners, like the per-tile arrays). */
+  readonly steps: StepBits;
   /** How many decided diagonals squeeze past each tile (it must stay empty). */
   private readonly touched: Int32Array;
   /** Where two that meet head-on cannot pass, and whether backing away finds room (the swap's tests). */
@@ -70,9 +73,10 @@ export class Transition {
     this.occNow = shared?.occNow ?? new Int32Array(grid.size);
     this.occNext = shared?.occNext ?? new Int32Array(grid.size);
     this.touched = shared?.touched ?? new Int32Array(grid.size);
-    this.corridors = new Corridors(grid, agents, moves, this.occNow);
+    this.steps = shared?.steps ?? new StepBits(grid);
+    this.corridors = new Corridors(grid, agents, moves, this.occNow, this.steps);
     this.corners = new CornerMarks(grid.width, this.occNow, this.occNext, this.touched);
-    this.cands = new Candidates(grid, agents, moves, this.corridors);
+    this.cands = new Candidates(grid, agents, moves, this.corridors, this.steps);
   }
 
   grow(id: number): void {
