@@ -12,12 +12,12 @@ const KNOWN = 0x100;
  */
 export class StepBits {
   private readonly grid: NavGrid;
-  private bits: Uint16Array;
+  /** Made on the first question (a crowd that never moves costs nothing per tile). */
+  private bits = new Uint16Array(0);
   private version = -1;
 
   constructor(grid: NavGrid) {
     this.grid = grid;
-    this.bits = new Uint16Array(grid.size);
   }
 
   /** The bits of `cell` (bit d: a step in direction d is allowed). */
