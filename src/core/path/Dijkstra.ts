@@ -16,8 +16,9 @@ const STEP_LENGTH = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2]
  * Plain Dijkstra: the oracle A* and JPS are tested against, the search for huge goal sets, and the
  * "cost to reach every cell" fields (forwards from sources, or backwards towards them for flow fields).
  * As the oracle it asks `NavGrid.canStep` for every edge: slower than A*'s loop, but it shares no shortcut
- * with the searches it checks. Distance fields on open ground (8 moves, unit costs, no one-way edges, no
- * occupancy: the chase fields of a crowd) read A*'s step masks instead, as fast as the game needs.
+ * with the searches it checks. Distance fields on open ground (unit costs, no one-way edges, no occupancy: the
+ * chase fields of a crowd, each walker's own field) read A*'s step masks instead, as fast as the game needs:
+ * with 4 moves every step costs 1 and the field is a breadth-first search.
  */
 export class Dijkstra {
   private readonly grid: NavGrid;
@@ -87,8 +88,13 @@ export class Dijkstra {
     const space = this.space;
     field.fill(Number.POSITIVE_INFINITY);
     const grid = this.grid;
-    if (moves === 8 && grid.nonUnitCostCells === 0 && grid.directedCells === 0 && this.rules.mode === IGNORE)
-      return this.fillOpen(field, reverse, maxCost, maxExpanded);
+    if (grid.nonUnitCostCells === 0 && grid.directedCells === 0 && this.rules.mode === IGNORE) {
+      if (moves === 8) return this.fillOpen(field, reverse, maxCost, maxExpanded);
+      const sources = space.heap.cells();
+      let walled = false;
+      for (let i = 0; i < space.heap.size; i++) if (grid.walkable[sources[i]] !== 1) walled = true;
+      if (!walled) return this.fillOpenFour(field, maxCost, maxExpanded);
+    }
     let expanded = 0;
     while (space.heap.size > 0 && expanded < maxExpanded) {
       const c = space.heap.pop();
@@ -176,6 +182,52 @@ export class Dijkstra {
         g[v] = ng;
         parent[v] = c;
         bands.push(v, ng, fresh);
+      }
+    }
+    space.expandedCount = expanded;
+    return expanded;
+  }
+
+  /**
+   * `fill` on open ground with 4 moves: every step costs 1 both ways, so the field is a breadth-first search,
+   * each cell's distance an exact whole number (the same as Dijkstra's), the cells settled layer by layer in
+   * the order they are reached. The queue is `expandedCells` itself. Sources must be walkable (the masks know
+   * walkable cells only).
+   */
+  private fillOpenFour(field: Float64Array, maxCost: number, maxExpanded: number): number {
+    const steps = this.steps;
+    steps.refresh();
+    const masks = steps.masks;
+    const offset = steps.offset;
+    const space = this.space;
+    const heap = space.heap;
+    const g = space.g;
+    const parent = space.parent;
+    const seen = space.seen;
+    const gen = space.gen;
+    const queue = space.expandedCells;
+    const sources = heap.cells();
+    let tail = 0;
+    for (let i = 0; i < heap.size; i++) queue[tail++] = sources[i];
+    heap.clear();
+    let expanded = 0;
+    while (expanded < tail && expanded < maxExpanded) {
+      const c = queue[expanded];
+      const gc = g[c];
+      if (gc > maxCost) break;
+      field[c] = gc;
+      expanded++;
+      let m = masks[c] & 15;
+      const ng = gc + 1;
+      while (m !== 0) {
+        const k = 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        const v = c + offset[k];
+        if (seen[v] === gen) continue;
+        seen[v] = gen;
+        g[v] = ng;
+        parent[v] = c;
+        queue[tail++] = v;
       }
     }
     space.expandedCount = expanded;

@@ -204,7 +204,7 @@ describe('PathPlanner.distanceField', () => {
     expect(Array.from(out)).toEqual([Infinity, 1, 0]);
   });
 
-  it('on open ground (the fast path of crowds) equals the plain Dijkstra search on every walkable cell, both ways', () => {
+  it('on open ground (the fast path of crowds; breadth-first with 4 moves) equals the plain Dijkstra search on every walkable cell, both ways, 8 and 4 moves', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 12 }),
@@ -212,7 +212,8 @@ describe('PathPlanner.distanceField', () => {
         fc.array(fc.boolean(), { minLength: 144, maxLength: 144 }),
         fc.nat(),
         fc.double({ min: 0, max: 20, noNaN: true }),
-        (w, h, walls, pick, maxCost) => {
+        fc.constantFrom<8 | 4>(8, 4),
+        (w, h, walls, pick, maxCost, moves) => {
           const grid = new NavGrid(w, h);
           for (let i = 0; i < w * h; i++)
             grid.setWalkable(i % w, Math.floor(i / w), !walls[i] || i === pick % (w * h));
@@ -220,11 +221,11 @@ describe('PathPlanner.distanceField', () => {
           const planner = new PathPlanner(grid);
           const out = new Float64Array(grid.size);
           for (const reverse of [true, false]) {
-            planner.distanceField(source, out, { reverse, maxCost });
+            planner.distanceField(source, out, { reverse, maxCost, moves });
             for (let i = 0; i < grid.size; i++) {
               const r = reverse
-                ? planner.find({ start: i, goal: source }, 'dijkstra')
-                : planner.find({ start: source, goal: i }, 'dijkstra');
+                ? planner.find({ start: i, goal: source, moves }, 'dijkstra')
+                : planner.find({ start: source, goal: i, moves }, 'dijkstra');
               const reached = r.status === 'found' && r.cost <= maxCost;
               // Nobody stands on a wall: the field gives walls no distance (the source aside).
               const expected = reached && (grid.walkable[i] === 1 || i === source) ? r.cost : Infinity;
