@@ -232,7 +232,7 @@ async function benchHeap({ session, lines }: Recorded): Promise<void> {
   };
   // Three passes first: the code every kind of search takes is compiled before the heap is watched.
   for (let pass = 0; pass < 3; pass++) for (let k = 0; k < Math.min(replays.length, 10000); k++) run(k);
-  const heap = searchHeap(run);
+  const heap = await searchHeap(run);
   console.log(
     `Heap over 10,000 searches of the ${session.name} log (one planner, results dropped): ${describeSearchHeap(heap)}; ` +
       (heap.retained !== null

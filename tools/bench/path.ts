@@ -16,7 +16,7 @@ import { loadMap, loadScenarios, matchesPublished, type Scenario } from '../lib/
 import { easyStar, gridEngine, type Peer, type PeerQuery, pathFindingJs } from '../lib/pathPeers.ts';
 import { describeSearchHeap, searchHeap } from '../lib/searchHeap.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test/fixtures/movingai', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/movingai/', import.meta.url));
 const MAPS = [
   { name: 'arena', game: 'Dragon Age' },
   { name: 'lak304d', game: 'Dragon Age' },
@@ -272,7 +272,7 @@ async function benchMaps(): Promise<void> {
 }
 
 /** Heap over 10,000 searches on lak304d, A* and JPS (tools/lib/searchHeap.ts). */
-function benchHeap(): void {
+async function benchHeap(): Promise<void> {
   const grid = loadMap(`${FIXTURES}lak304d.map`);
   const scenarios = loadScenarios(`${FIXTURES}lak304d.map.scen`, grid).scenarios;
   const queries = scenarios.map((s) => ({
@@ -283,7 +283,7 @@ function benchHeap(): void {
   console.log('\nHeap over 10,000 searches on lak304d (one planner, results dropped):');
   for (const algo of ['astar', 'jps'] as const) {
     for (let k = 0; k < 2000; k++) planner.find(queries[k % queries.length], algo);
-    const heap = searchHeap((k) => planner.find(queries[k % queries.length], algo).path.length);
+    const heap = await searchHeap((k) => planner.find(queries[k % queries.length], algo).path.length);
     console.log(
       `  ${pad(algo, 6)} ${describeSearchHeap(heap)}; ` +
         (heap.retained !== null
@@ -295,4 +295,4 @@ function benchHeap(): void {
 
 // `--heap` runs only the heap part (quick to repeat while tuning).
 if (!process.argv.includes('--heap')) await benchMaps();
-benchHeap();
+await benchHeap();
