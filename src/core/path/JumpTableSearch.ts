@@ -211,14 +211,14 @@ export class JumpTableSearch {
           let len = 1;
           if ((d & 1) === 0) {
             // Straight: the goal on this line, ahead and within reach, comes before any jump point beyond it.
-            const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
+            const along = dx !== 0 ? (ry === 0 ? (rx * dx) | 0 : 0) : rx === 0 ? (ry * dy) | 0 : 0;
             if (along > 0 && along <= reach) steps = along;
             else if (k > 0) steps = k;
           } else {
             // Diagonal: the goal's quadrant, met on its row or column before the jump point (or the wall).
             len = SQRT2;
-            const ax = rx * dx;
-            const ay = ry * dy;
+            const ax = (rx * dx) | 0;
+            const ay = (ry * dy) | 0;
             if (ax > 0 && ay > 0) {
               const meet = ax < ay ? ax : ay;
               if (k > 0 ? meet < k : meet <= reach) steps = meet;
@@ -287,8 +287,8 @@ export class JumpTableSearch {
     const goal = gy * w + gx;
     const dx = gx > sx ? 1 : gx < sx ? -1 : 0;
     const dy = gy > sy ? 1 : gy < sy ? -1 : 0;
-    const adx = (gx - sx) * dx;
-    const ady = (gy - sy) * dy;
+    const adx = ((gx - sx) * dx) | 0;
+    const ady = ((gy - sy) * dy) | 0;
     const diagonal = adx < ady ? adx : ady;
     const straight = (adx < ady ? ady : adx) - diagonal;
     const diagonalDir = DIR_OF[(dy + 1) * 3 + dx + 1];

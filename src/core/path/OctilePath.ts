@@ -58,8 +58,8 @@ export class OctilePath {
     const goal = gy * w + gx;
     const dx = gx > sx ? 1 : gx < sx ? -1 : 0;
     const dy = gy > sy ? 1 : gy < sy ? -1 : 0;
-    const adx = (gx - sx) * dx;
-    const ady = (gy - sy) * dy;
+    const adx = ((gx - sx) * dx) | 0;
+    const ady = ((gy - sy) * dy) | 0;
     const diagonal = adx < ady ? adx : ady;
     const straight = (adx < ady ? ady : adx) - diagonal;
     const diagonalDir = DIR_OF[(dy + 1) * 3 + dx + 1];

@@ -222,15 +222,18 @@ export class WindowJumpSearch {
       for (let g = 0; g < goals.count; g++) {
         const rx = gxs[g] - x;
         const ry = gys[g] - y;
-        const along = dx !== 0 ? (ry === 0 ? rx * dx : 0) : rx === 0 ? ry * dy : 0;
+        // Products of a 0 and a −1 are −0, which deoptimized this function ("minus zero"): `| 0` makes them 0.
+        const along = dx !== 0 ? (ry === 0 ? (rx * dx) | 0 : 0) : rx === 0 ? (ry * dy) | 0 : 0;
         if (along > 0 && along <= reach && along < steps) steps = along;
       }
-      const e = this.box.ahead(x, y, dx, dy);
+      // `| 0` tells V8 the step count is a small integer: after searches with a box (the field's, round others)
+      // it otherwise kept `steps` as a double and boxed it on every jump (≈ 390 bytes a search on lak304d).
+      const e = this.box.ahead(x, y, dx, dy) | 0;
       if (e > 0 && e <= reach && e < steps) steps = e;
     } else {
       for (let g = 0; g < goals.count; g++) {
-        const ax = (gxs[g] - x) * dx;
-        const ay = (gys[g] - y) * dy;
+        const ax = ((gxs[g] - x) * dx) | 0;
+        const ay = ((gys[g] - y) * dy) | 0;
         if (ax > 0 && ay > 0) {
           const meet = ax < ay ? ax : ay;
           if (meet <= reach && meet < steps) steps = meet;
@@ -238,7 +241,7 @@ export class WindowJumpSearch {
       }
       const box = this.box;
       if (box.bx1 >= box.bx0)
-        steps = box.diagonalMeets(x, y, dx, dy, reach < steps ? reach : steps - 1, steps);
+        steps = box.diagonalMeets(x, y, dx, dy, reach < steps ? reach : steps - 1, steps) | 0;
     }
     if (steps === NO_STOP) return;
     const jx = x + steps * dx;
