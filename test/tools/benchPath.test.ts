@@ -17,7 +17,9 @@ describe('bench:path --heap', () => {
     );
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const beyond = [...run.stdout.matchAll(/^ {2}(astar|jps) +allocated .*: (-?\d+) B\/search beyond the answer/gm)];
+    const beyond = [
+      ...run.stdout.matchAll(/^ {2}(astar|jps) +allocated .*: (-?\d+) B\/search beyond the answer/gm),
+    ];
     expect(beyond.map((m) => m[1])).toEqual(['astar', 'jps']);
     // The sampler counts about every 32 bytes: a few bytes a search either way is its noise, a boxed number
     // or an array a search would be 16 bytes or more every time.

@@ -15,12 +15,19 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('the heap a search takes', () => {
   it('is its path and result object, after playing another map first', async () => {
-    runSession(await loadSessionMap(`${ROOT}maps/field.tmj`), { enemies: 300, ticks: 1500, seed: 1, tickHz: 20 });
+    runSession(await loadSessionMap(`${ROOT}maps/field.tmj`), {
+      enemies: 300,
+      ticks: 1500,
+      seed: 1,
+      tickHz: 20,
+    });
     const grid = loadMap(`${ROOT}test/fixtures/movingai/lak304d.map`);
-    const queries = loadScenarios(`${ROOT}test/fixtures/movingai/lak304d.map.scen`, grid).scenarios.map((s) => ({
-      start: grid.index(s.startX, s.startY),
-      goal: grid.index(s.goalX, s.goalY),
-    }));
+    const queries = loadScenarios(`${ROOT}test/fixtures/movingai/lak304d.map.scen`, grid).scenarios.map(
+      (s) => ({
+        start: grid.index(s.startX, s.startY),
+        goal: grid.index(s.goalX, s.goalY),
+      }),
+    );
     const planner = new PathPlanner(grid);
     planner.prepare();
     const run = (k: number) => planner.find(queries[k % queries.length]).path.length;
