@@ -233,7 +233,6 @@ export class Crowd {
           goal: agents.goal[id],
           tilesLeft: this.tilesLeftFor(id),
           steer: this.steerFor(id, c.cell),
-          exact: this.exactFor(id, c.cell),
         },
         this.ticks,
       );
@@ -273,27 +272,17 @@ export class Crowd {
   }
 
   /**
-   * What steers a walker's timetable search: on grids without walker fields its exact distance (`exactFor`),
-   * else the same as `tilesLeftFor`.
+   * What steers a walker's timetable search: on grids without walker fields its exact distance over the walls,
+   * searched backwards from its goal as far as the search asks (GoalDistance, one for the crowd, aimed at each
+   * walker in turn), else the same as `tilesLeftFor`.
    */
   private steerFor(id: number, start: number): (cell: number) => number {
-    return this.fields !== null ? this.tilesLeftFor(id) : this.exactFor(id, start);
-  }
-
-  /**
-   * A walker's exact distance over the walls: read off its field where the crowd has built it, else searched
-   * backwards from its goal as far as the search asks (GoalDistance, one for the crowd, aimed at each walker in
-   * turn). It steers the searches of a batch that is not crowded (Timetables' `planInBatch`) on every grid.
-   */
-  private exactFor(id: number, start: number): (cell: number) => number {
+    if (this.fields !== null) return this.tilesLeftFor(id);
     this.goalDistance ??= this.host.planner.goalDistance();
     const gd = this.goalDistance;
-    const agents = this.agents;
-    const goal = agents.goal[id];
+    const goal = this.agents.goal[id];
     const moves = this.moves;
-    const fields = this.fields !== null;
     return (cell) => {
-      if (fields && agents.field[id] !== null) return agents.dist(id, cell);
       gd.aim(goal, start, moves);
       return gd.distance(cell);
     };

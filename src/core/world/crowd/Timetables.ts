@@ -142,13 +142,8 @@ export interface TimetableWalker {
   readonly goal: number;
   /** Admissible tiles from a cell to its goal (cheap: it orders walkers and sizes their searches). */
   tilesLeft(cell: number): number;
-  /** Admissible tiles from a cell to its goal, as exact as the crowd keeps them: it steers the walker's search. */
+  /** Admissible tiles from a cell to its goal, as exact as can be: it steers the walker's search. */
   steer(cell: number): number;
-  /**
-   * The exact tiles from a cell to its goal over the walls: it steers the walker's search in a batch that is
-   * not crowded (`planInBatch`).
-   */
-  exact(cell: number): number;
 }
 
 export class Timetables {
@@ -615,20 +610,7 @@ export class Timetables {
     return true;
   }
 
-  /**
-   * `w`'s timetable from the batch's start, round everyone else's reservations (its own dropped); counted.
-   * A batch that is not crowded steers it by the walker's exact distance (`exact`) rather than its `steer`,
-   * which on a grid of walker fields is the crowd's pricing: the walker's field once built, and before that its
-   * route corridor, which overestimates off the route. Fields are built under a budget of cells a tick, so a big
-   * batch is planned before most exist, and steered by its corridors a search combed the map round every detour.
-   * bench:goals at 12 % of free tiles (seeds 1–3, 8 and 4 moves): an order of random-64-64-20 × 388 about 500,000
-   * states → 100,000, its batch planned in 14–37 ticks instead of 23–66, the sum of arrivals 1.58× / 1.53× /
-   * 1.79× → 1.52× / 1.47× / 1.61× the lower bound with 8 moves (1.29–1.37× → 1.27–1.34× with 4); runs meeting
-   * every goal 19 → 21 of 30, mean sum 1.454× → 1.448×. A crowded batch keeps `steer`: with `exact` each of
-   * warehouse × 150's 17 orders (8 moves) failed, overrun, and the whole crowd's knot took 4.05× the lower bound
-   * (2.38× with `steer`); at 25 and 35 % of free tiles on the 32 × 32 maps, runs meeting every goal went 14 →
-   * 12–13 and 2 → 1 of 24.
-   */
+  /** `w`'s timetable from the batch's start, round everyone else's reservations (its own dropped); counted. */
   private planInBatch(w: TimetableWalker): Timetable | null {
     this.reservations.release(w.id);
     const before = this.search.work;
@@ -638,7 +620,7 @@ export class Timetables {
       this.t0,
       w.goal,
       w.straight,
-      this.crowded ? (c) => w.steer(c) : (c) => w.exact(c),
+      (c) => w.steer(c),
       Math.max(PER_WALKER, PER_WALKER_TILE * w.tilesLeft(w.cell)),
     );
     this.spent += this.search.work - before;

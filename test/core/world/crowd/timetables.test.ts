@@ -141,7 +141,7 @@ describe('timetables standing still', () => {
   const at = (x: number) => grid.width + x;
   const walker = (id: number, cell: number, goal: number): TimetableWalker => {
     const tilesLeft = (c: number) => Math.abs((c % grid.width) - (goal % grid.width));
-    return { id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft, exact: tilesLeft };
+    return { id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft };
   };
 
   function setUp() {
@@ -241,7 +241,7 @@ describe('a crowd too big for the whole crowd’s knot', () => {
       const cell = y * grid.width + 5;
       const goal = y * grid.width + 285;
       const tilesLeft = (c: number) => Math.abs((c % grid.width) - (goal % grid.width));
-      tt.want({ id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft, exact: tilesLeft }, 0);
+      tt.want({ id, cell, straight: 5, goal, tilesLeft, steer: tilesLeft }, 0);
     }
     expect(tt.tick(0)).toBeNull();
     const booked = [];
