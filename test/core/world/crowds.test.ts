@@ -116,6 +116,18 @@ describe('a sparse crowd on a bigger map', () => {
   }
 });
 
+describe('a sparse batch that finds no order', () => {
+  // maze-64-64-2 × 321 (12 % of its free tiles), rows of seed 4, 8 moves: every order of the batch fails, and
+  // the later ones were one order planned again and again, everyone standing meanwhile, until its tries ran out
+  // at 21.5 s. It stops at the second order alike (Timetables' `failedAlike`) and hands the batch on sooner.
+  it('maze-64-64-2 × 321, rows of seed 4, 8 moves: every walker has set off within 15 s', async () => {
+    const instance = await seededCrowd(`${CROWD}maze-64-64-2.map`, 321, 4);
+    const result = runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 20, seed: 1 }, {});
+    expect(result.lastStartS).not.toBeNull();
+    expect(result.lastStartS!).toBeLessThanOrEqual(15);
+  });
+});
+
 describe('a crowded batch planned as one', () => {
   // random ×200 (24 % of its free tiles), 8 moves: a walker not planned yet is often hemmed in and overrun by
   // those planned before it. With only the failed walker's hold doubled, every one of the batch's orders failed
