@@ -138,6 +138,18 @@ describe('a sparse batch that finds no order', () => {
   }, 120_000);
 });
 
+describe('a crowd too big for the whole crowd to be one quick knot', () => {
+  // random-64-64-20 × 809 (25 % of its free tiles), rows of seed 1, 8 moves: the batch finds no order, and the
+  // whole crowd's knot searched for a plan for the rest of the run, everyone standing (124 home in 30 s, as in
+  // 300). Now the batch goes on with the walkers its order planned (Timetables' KNOT_QUICK): 252 home in 30 s.
+  it('random-64-64-20 × 809, rows of seed 1, 8 moves: over a quarter of the walkers home within 30 s', async () => {
+    const instance = await seededCrowd(mapOf('random-64-64-20'), 809, 1);
+    const result = runCrowd(instance, { moves: 8, speed: 4, tickHz: 20, seconds: 30, seed: 1 }, {});
+    expect(result.arrived).toBeGreaterThan(809 / 4);
+    // (About 20 s alone on a 2-core machine.)
+  }, 120_000);
+});
+
 describe('a crowded batch planned as one', () => {
   // random ×200 (24 % of its free tiles), 8 moves: a walker not planned yet is often hemmed in and overrun by
   // those planned before it. With only the failed walker's hold doubled, every one of the batch's orders failed

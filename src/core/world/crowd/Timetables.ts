@@ -24,7 +24,9 @@ import type { StepQueue } from './StepQueue.ts';
  *
  * A batch too big for the whole crowd's knot (KNOT_FIELDS) is planned one by one from the start (rounds, below).
  * A big sparse batch (LEARN_ALL_FROM) whose tries run out with its last order planned to its end goes on with
- * the walkers that order planned, round those it did not, who stand where they are (`beginGoingOn`).
+ * the walkers that order planned, round those it did not, who stand where they are (`beginGoingOn`); so does a
+ * crowded batch too big for the whole crowd's knot to be quick (KNOT_QUICK), once the rest of its order is
+ * planned, those failing standing.
  * A batch that cannot be planned so, with nothing else under way, is handed back to be solved as the whole
  * crowd's knot (`handedBatch`; Knot.ts): LaCAM finds a plan for a crowd up to about a quarter of the free tiles
  * in a few ticks. If that knot cannot soon, or something else is under way, the batch is planned one by one
@@ -84,6 +86,18 @@ const POLISH_DELAY = 40;
  * up to 232; bigger ones there go on one by one.
  */
 const KNOT_FIELDS = 1 << 22;
+/**
+ * The whole crowd's knot finds its plan within seconds only for crowds up to about this many walkers (LaCAM: a
+ * configuration is a PIBT step of every walker, and the knot has 4,000 PIBT calls a tick). A crowded batch of
+ * more goes on with most of its walkers rather than go to that knot (`giveUp`), and the rounds do not hand
+ * everyone to it after HANDOVER_S (`waitedLong`), only when they truly stall. random-64-64-20 ×809 (25 % of
+ * its free tiles), bench:goals, 300 s: seeds 1–3 with 8 and 4 moves, 2,818 of 4,854 walkers home → 4,333 (the
+ * knot found no plan in 300 s for seed 1 with 8 moves and seed 3 with both: 124, 60 and 207 home → 636, 635 and
+ * 635; seed 1 with 4 moves all home either way, 5.83× → 7.46× the lower bound; seed 2 16.1× → 14.9× and 8.41× →
+ * 7.39×); ×1,132 (35 %), none finishing either way: 1,198 of 6,792 → 1,965. Crowds up to 300 on the 32 × 32 maps,
+ * where the knot is quick, keep the hand-over (it took random ×300 from 16.3× to 13.4×).
+ */
+const KNOT_QUICK = 400;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
 const VISIT_WAIT_S = 8;
 /** A timetable standing longer than this (s) away from its goal steps aside and back (StepAside.ts). */
@@ -209,6 +223,8 @@ export class Timetables {
    * where those without a timetable stand, how far this pass got, and whether it planned anyone again.
    */
   private goingOn = false;
+  /** Whether the batch plans the rest of its order, those who fail standing where they are (`giveUp`). */
+  private completing = false;
   private readonly standing = new Set<number>();
   private goOnPos = 0;
   private goOnChanged = false;
@@ -399,6 +415,8 @@ export class Timetables {
     // Not where the whole crowd's knot is too big: it would stand everyone still (lak304d ×1,000, planned one by
     // one: 3 shut in at 19 s, 811 timetables dropped, 188 arrived in 300 s). The round after will plan them.
     if (!this.knotFits(this.timetabled())) return false;
+    // Nor where it is too big to be quick (KNOT_QUICK): the rounds plan on until they truly stall.
+    if (this.timetabled() > KNOT_QUICK) return false;
     return this.failed.some((w) => this.waits(w) && now - (this.wantedAt.get(w.id) ?? now) >= limit);
   }
 
@@ -464,6 +482,7 @@ export class Timetables {
     this.triedFirst.clear();
     this.polished = 0;
     this.goingOn = false;
+    this.completing = false;
     this.orderBatch();
   }
 
@@ -485,6 +504,11 @@ export class Timetables {
         this.plans[this.bpos] = null;
         this.bpos = this.batch.length;
         break;
+      }
+      if (plan === null && this.completing) {
+        // The batch goes on with most (`giveUp`): this walker stands where it is, and the order goes on.
+        this.standFor(this.bpos++);
+        continue;
       }
       if (plan === null) {
         const shut = this.shutIn(w);
@@ -517,6 +541,11 @@ export class Timetables {
       this.breakLongWaits(w, plan, this.t0);
       this.plans[this.bpos++] = plan;
       this.reserve(w, plan, this.t0);
+    }
+    if (this.completing) {
+      this.completing = false;
+      this.beginGoingOn();
+      return true;
     }
     if (this.orderFailed) {
       this.costOfOrder();
@@ -559,6 +588,12 @@ export class Timetables {
   private giveUp(now: number): boolean {
     if (this.learnsAll() && this.bpos === this.batch.length) {
       this.beginGoingOn();
+      return true;
+    }
+    if (this.batch.length > KNOT_QUICK) {
+      // Its order stopped at the walker that failed: that one stands, and the rest of the order is planned.
+      this.completing = true;
+      this.standFor(this.bpos++);
       return true;
     }
     return this.handOver(now);
