@@ -567,13 +567,7 @@ export class Timetables {
       const plan = this.plans[k]!;
       // Dropped while the batch was polished.
       if (!this.waits(w)) continue;
-      if (shift !== 0 || this.polished > 0) {
-        for (let j = 0; j < plan.departs.length; j++) plan.departs[j] += shift;
-        this.reservations.release(w.id);
-        this.reserve(w, plan, now);
-      }
-      this.commit(w, plan);
-      this.state[w.id] = BOOKED;
+      this.setOff(w, plan, now, shift, shift !== 0 || this.polished > 0);
     }
     this.batch = [];
     this.plannedThisRound = true;
@@ -682,7 +676,6 @@ export class Timetables {
     const { batch, plans } = this;
     this.goingOn = false;
     if (!batch.some((w, k) => plans[k] !== null && this.waits(w))) return this.handOver(now);
-    for (const w of batch) if (this.waits(w)) this.reservations.release(w.id);
     const shift = now - this.t0;
     for (let k = 0; k < batch.length; k++) {
       const w = batch[k];
@@ -691,20 +684,32 @@ export class Timetables {
       if (plan === null) {
         // It asks afresh: its wait before the rounds hand everyone to the whole crowd's knot (HANDOVER_S)
         // counts from now, not from the batch's start, or the first round would undo everyone's timetables.
+        this.reservations.release(w.id);
         this.reservations.add(w.id, w.cell, now, Number.POSITIVE_INFINITY);
         this.streamed[w.id] = w.goal;
         this.wantedAt.set(w.id, now);
         this.next.push(w);
         continue;
       }
-      for (let j = 0; j < plan.departs.length; j++) plan.departs[j] += shift;
-      this.reserve(w, plan, now);
-      this.commit(w, plan);
-      this.state[w.id] = BOOKED;
+      this.setOff(w, plan, now, shift, true);
     }
     this.batch = [];
     this.plannedThisRound = true;
     return true;
+  }
+
+  /**
+   * `w` of the batch sets off on its timetable, planned from the batch's start: shifted `shift` ticks to start
+   * now, and reserved again where `again` (its reservations are those it was planned with otherwise).
+   */
+  private setOff(w: TimetableWalker, plan: Timetable, now: number, shift: number, again: boolean): void {
+    if (again) {
+      for (let j = 0; j < plan.departs.length; j++) plan.departs[j] += shift;
+      this.reservations.release(w.id);
+      this.reserve(w, plan, now);
+    }
+    this.commit(w, plan);
+    this.state[w.id] = BOOKED;
   }
 
   /**
