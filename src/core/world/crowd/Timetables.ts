@@ -218,13 +218,13 @@ export class Timetables {
    */
   private best: { order: TimetableWalker[]; plans: Timetable[]; sum: number } | null = null;
   private triedFirst = new Set<number>();
+  /** Whether the batch plans the rest of its order, those who fail standing where they are (`giveUp`). */
+  private completing = false;
   /**
    * Going on with most of a batch that cannot be planned all at once (`beginGoingOn`): whether it does, the tiles
    * where those without a timetable stand, how far this pass got, and whether it planned anyone again.
    */
   private goingOn = false;
-  /** Whether the batch plans the rest of its order, those who fail standing where they are (`giveUp`). */
-  private completing = false;
   private readonly standing = new Set<number>();
   private goOnPos = 0;
   private goOnChanged = false;
