@@ -218,6 +218,7 @@ export class Timetables {
    */
   private best: { order: TimetableWalker[]; plans: Timetable[]; sum: number } | null = null;
   private triedFirst = new Set<number>();
+  private polished = 0;
   /** Whether the batch plans the rest of its order, those who fail standing where they are (`giveUp`). */
   private completing = false;
   /**
@@ -228,7 +229,6 @@ export class Timetables {
   private readonly standing = new Set<number>();
   private goOnPos = 0;
   private goOnChanged = false;
-  private polished = 0;
   private streamed = new Int32Array(16).fill(-1);
   private handBack: number[] | null = null;
   /** Whether the walkers `tick` handed back last were a batch that could not be planned at once. */
