@@ -528,9 +528,7 @@ export class Timetables {
           this.plans[this.bpos++] = null;
           continue;
         }
-        this.costOfOrder();
-        if (this.attempt >= RESTARTS || this.spent > this.batchBudget() || this.failedAlike())
-          return this.giveUp(now);
+        if (this.outOfTries()) return this.giveUp(now);
         // Plan again, this one first, and after those whose goals shut it in.
         this.learnFrom(w, shut);
         this.boosted.add(w.id);
@@ -548,9 +546,7 @@ export class Timetables {
       return true;
     }
     if (this.orderFailed) {
-      this.costOfOrder();
-      if (this.attempt >= RESTARTS || this.spent > this.batchBudget() || this.failedAlike())
-        return this.giveUp(now);
+      if (this.outOfTries()) return this.giveUp(now);
       this.attempt++;
       this.orderBatch();
       return true;
@@ -815,6 +811,15 @@ export class Timetables {
     const alike = order === this.lastFailed;
     this.lastFailed = order;
     return alike;
+  }
+
+  /**
+   * An order just failed: notes what it cost, and whether the batch stops trying (its tries or its states spent,
+   * or the order was the one before it again).
+   */
+  private outOfTries(): boolean {
+    this.costOfOrder();
+    return this.attempt >= RESTARTS || this.spent > this.batchBudget() || this.failedAlike();
   }
 
   /** Notes what this order cost, as if planned to its end (it ended at `bpos`). */
