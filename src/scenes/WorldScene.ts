@@ -151,6 +151,7 @@ export class WorldScene extends Phaser.Scene {
     pageHook.addState('enemies', () => living.enemiesState());
     pageHook.addState('lastHit', () => living.lastHit);
     pageHook.setFrameStats(living.stats);
+    pageHook.setClock(living.clock);
     pageHook.setTick(living.world.tick);
 
     this.scene.launch('Hud', { model: living.hud });

@@ -13,6 +13,11 @@ export class WorldClock {
   /** Ticks dropped because a frame came too late (time the world did not live through). */
   dropped = 0;
   paused = false;
+  /**
+   * Held still from outside the game (`window.__RPG__.hold`, for a screenshot of one moment): no tick passes and
+   * the picture stays where it is (alpha keeps its value), so letting go goes on from the same moment.
+   */
+  held = false;
 
   constructor(tickHz: number) {
     if (!(tickHz > 0)) throw new RangeError(`tickHz must be above 0, got ${tickHz}`);
@@ -24,7 +29,7 @@ export class WorldClock {
    * trust the count). While paused nothing accumulates, so unpausing does not burst.
    */
   advance(deltaMs: number): number {
-    if (this.paused || !(deltaMs > 0)) return 0;
+    if (this.paused || this.held || !(deltaMs > 0)) return 0;
     this.acc += deltaMs;
     let n = Math.floor(this.acc / this.tickMs);
     this.acc -= n * this.tickMs;
@@ -46,5 +51,6 @@ export class WorldClock {
     this.ticks = 0;
     this.dropped = 0;
     this.paused = false;
+    this.held = false;
   }
 }

@@ -1,5 +1,6 @@
 // `window.__RPG__`: the page's hook for anyone automating the game (the browser tests, benchmarks, a curious
-// player in the console). It only reads: nothing here moves a character. docs/architecture.md documents its shape.
+// player in the console). It reads, and can hold the world's clock still for a screenshot; nothing here moves a
+// character. docs/architecture.md documents its shape.
 import type { NavGrid } from '../core/grid/index.ts';
 import type { FrameSample, FrameStats } from './FrameStats.ts';
 
@@ -42,6 +43,11 @@ export interface RpgHook {
   resetFrames(): void;
   /** The HUD on screen (null while no map is). */
   hud(): HudSeen | null;
+  /**
+   * Holds the world's clock still (true: no tick passes, the picture stays put) or lets it run on (false), for a
+   * screenshot of one moment however slow the screenshot is. A new map starts running.
+   */
+  hold(still: boolean): void;
 }
 
 /** The HUD as a player sees it: its rectangles (viewport CSS pixels) and what its texts say. */
@@ -69,6 +75,7 @@ class PageHook implements RpgHook {
   private readonly parts = new Map<string, StatePart>();
   private stats: FrameStats | null = null;
   private hudView: (() => HudSeen) | null = null;
+  private clock: { held: boolean } | null = null;
 
   get ready(): boolean {
     return this.ready_;
@@ -89,6 +96,17 @@ class PageHook implements RpgHook {
 
   hud(): HudSeen | null {
     return this.hudView ? this.hudView() : null;
+  }
+
+  hold(still: boolean) {
+    if (typeof still !== 'boolean') throw new TypeError(`hold takes true or false, got ${String(still)}`);
+    if (!this.clock) throw new Error('No map is on screen yet: wait for window.__RPG__.ready.');
+    this.clock.held = still;
+  }
+
+  /** The clock of the map on screen, which `hold` holds (null when none). */
+  setClock(clock: { held: boolean } | null) {
+    this.clock = clock;
   }
 
   /** The HUD of the map on screen (null when none). */
@@ -136,6 +154,7 @@ class PageHook implements RpgHook {
     this.toClient = null;
     this.stats = null;
     this.hudView = null;
+    this.clock = null;
   }
 
   setTick(tick: number) {

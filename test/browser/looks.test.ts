@@ -52,17 +52,27 @@ async function figureBox(page: Page, x: number, y: number) {
   );
 }
 
-/** A screenshot taken while nobody moves, with the state it shows. */
+/**
+ * A screenshot of a moment when nobody moves, with the state it shows: the world's clock is held still
+ * (`__RPG__.hold`) until a held moment finds everyone standing, so a slow screenshot (a busy machine) still shows
+ * that moment.
+ */
 async function stillShot(page: Page, file: string): Promise<{ img: PNG; seen: StateSeen }> {
-  for (let tries = 0; tries < 40; tries++) {
-    const before = await state(page);
-    const shot = await page.screenshot({ path: join(SCREENSHOTS, file) });
-    const after = await state(page);
-    const still = (s: StateSeen) => [s.player, ...s.enemies].every((c) => !c.moving);
-    const same =
-      JSON.stringify([before.player, before.enemies]) === JSON.stringify([after.player, after.enemies]);
-    if (still(before) && still(after) && same) return { img: PNG.sync.read(shot), seen: after };
-    await page.waitForTimeout(150);
+  const still = (s: StateSeen) => [s.player, ...s.enemies].every((c) => !c.moving);
+  try {
+    for (let tries = 0; tries < 100; tries++) {
+      await page.evaluate(() => window.__RPG__.hold(true));
+      const seen = await state(page);
+      if (still(seen)) {
+        const shot = await page.screenshot({ path: join(SCREENSHOTS, file) });
+        expect(await state(page), 'the held world did not change during the screenshot').toEqual(seen);
+        return { img: PNG.sync.read(shot), seen };
+      }
+      await page.evaluate(() => window.__RPG__.hold(false));
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    await page.evaluate(() => window.__RPG__.hold(false));
   }
   throw new Error('the characters never stood still for a screenshot');
 }

@@ -41,6 +41,20 @@ describe('the world clock ticks at its own rate whatever the frame rate', () => 
     expect(clock.advance(50)).toBe(1);
   });
 
+  test('held still from the page hook, it runs nothing, the picture stays put, and it goes on from there', () => {
+    const clock = new WorldClock(20);
+    expect(clock.advance(60)).toBe(1);
+    clock.held = true;
+    expect(clock.advance(1_000)).toBe(0);
+    expect(clock.alpha).toBeCloseTo(0.2, 6);
+    expect(clock.ticks).toBe(1);
+    clock.held = false;
+    expect(clock.advance(30)).toBe(0);
+    expect(clock.alpha).toBeCloseTo(0.8, 6);
+    expect(clock.advance(10)).toBe(1);
+    expect(clock.dropped).toBe(0);
+  });
+
   test('paused, it runs nothing and shows the current tick (alpha 1)', () => {
     const clock = new WorldClock(30);
     clock.paused = true;
