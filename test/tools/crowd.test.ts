@@ -115,4 +115,17 @@ describe('crowd tool: seeded rows (--rows SEED)', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('give either --scen FILE.scen or --rows SEED');
   });
+
+  it("a seed that is not a 32-bit whole number (as the page's ?seed= takes): one sentence naming it, exit 1", () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', `${ROOT}tools/cli/crowd.ts`, '--map', MAP, '--rows', '1.5', '--agents', '2'],
+      { encoding: 'utf8', cwd: ROOT },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      '--rows must be a whole number from -2147483648 to 4294967295, got "1.5".',
+    ]);
+  });
 });

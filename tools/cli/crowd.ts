@@ -65,6 +65,15 @@ function parseArgs(argv: readonly string[]): Args {
       throw new MovingAiError(`${flag} must be a whole number ≥ ${min}, got "${v}".`);
     return n;
   };
+  // Seeds as the page takes them (`?seed=`): any 32-bit whole number, signed or not.
+  const seed = (flag: string, fallback: number): number => {
+    const v = values.get(flag);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || n < -2147483648 || n > 4294967295)
+      throw new MovingAiError(`${flag} must be a whole number from -2147483648 to 4294967295, got "${v}".`);
+    return n;
+  };
   const positive = (flag: string, fallback: number): number => {
     const v = values.get(flag);
     if (v === undefined) return fallback;
@@ -77,7 +86,7 @@ function parseArgs(argv: readonly string[]): Args {
   const scen = values.get('--scen') ?? null;
   if ((scen === null) === !values.has('--rows'))
     throw new MovingAiError(`give either --scen FILE.scen or --rows SEED, not both or neither (${USAGE}).`);
-  const rows = whole('--rows', 0, -2147483648);
+  const rows = seed('--rows', 0);
   const agents = whole('--agents', Number.NaN, 1);
   if (Number.isNaN(agents)) throw new MovingAiError(`--agents N is required (${USAGE}).`);
   const moves = whole('--moves', CROWD_DEFAULTS.moves, 1);
@@ -96,7 +105,7 @@ function parseArgs(argv: readonly string[]): Args {
     speed,
     tickHz,
     seconds: positive('--seconds', CROWD_DEFAULTS.seconds),
-    seed: whole('--seed', CROWD_DEFAULTS.seed, -2147483648),
+    seed: seed('--seed', CROWD_DEFAULTS.seed),
     trace: values.get('--trace'),
     queries: values.get('--queries'),
   };

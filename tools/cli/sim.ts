@@ -60,6 +60,11 @@ function parseArgs(argv: string[]): Args {
     }
     return n;
   };
+  // Seeds as the page takes them (`?seed=`): any 32-bit whole number, signed or not.
+  const seedText = values.get('--seed');
+  const seed = seedText === undefined ? 1 : Number(seedText);
+  if (seedText !== undefined && (!/^-?\d+$/.test(seedText) || seed < -2147483648 || seed > 4294967295))
+    throw new UsageError(`--seed must be a whole number from -2147483648 to 4294967295, got "${seedText}".`);
   const aggroText = values.get('--aggro');
   const aggro = aggroText === undefined ? undefined : Number(aggroText);
   if (aggro !== undefined && !(aggro >= 0 && Number.isFinite(aggro))) {
@@ -75,7 +80,7 @@ function parseArgs(argv: string[]): Args {
     moves,
     enemies: int('--enemies', undefined, 0),
     ticks: int('--ticks', 2000, 1)!,
-    seed: int('--seed', 1, -2147483648)!,
+    seed,
     aggro,
     tickHz,
     trace: values.get('--trace'),
