@@ -224,14 +224,17 @@ export class SpaceTimeSearch {
         let pb = 0;
         let endb = 0;
         if (d & 1) {
+          // From the first gap of each corner still open at the first tick the step could start (a busy
+          // tile has hundreds: walking them from the first, for each diagonal of each state, was most of a
+          // big crowd's planning).
           const ca = v + DX[d];
           const cb = v + DY[d] * w;
           enda = this.gapsOf(ca, now, id);
-          pa = this.first[ca];
-          enda += pa;
+          enda += this.first[ca];
+          pa = this.firstOpen(this.first[ca], enda, ceilG);
           endb = this.gapsOf(cb, now, id);
-          pb = this.first[cb];
-          endb += pb;
+          endb += this.first[cb];
+          pb = this.firstOpen(this.first[cb], endb, ceilG);
         }
         for (; su < base + nu; su++) {
           const a = this.gapStart[su];
@@ -242,19 +245,27 @@ export class SpaceTimeSearch {
           // wait, in whole ticks, for it.
           let t = ceilG >= a ? g : a;
           if (d & 1) {
-            // Both corners free at the tick the diagonal starts (wait for them while that is allowed): the
-            // tick must lie in a gap of each.
-            let tries = 0;
+            // Both corners free at the tick the diagonal starts: the first tick from ⌈t⌉ that lies in a gap of
+            // each, waiting for them up to 8 ticks and no later than the tile's gap allows, found from one gap's
+            // opening to the next (not tick by tick: in a big crowd most diagonals wait).
+            const from = Math.ceil(t);
+            const last = from + 8 < b - 1 ? from + 8 : from > b - 1 ? from : b - 1;
+            let tick = from;
             let free = false;
             for (;;) {
-              const tick = Math.ceil(t);
               while (pa < enda && this.gapEnd[pa] <= tick) pa++;
               while (pb < endb && this.gapEnd[pb] <= tick) pb++;
-              free = pa < enda && this.gapStart[pa] <= tick && pb < endb && this.gapStart[pb] <= tick;
-              if (free || tries++ >= 8 || tick + 1 >= b) break;
-              t = tick + 1;
+              if (pa >= enda || pb >= endb) break;
+              const opens = Math.ceil(Math.max(this.gapStart[pa], this.gapStart[pb]));
+              if (opens <= tick) {
+                free = true;
+                break;
+              }
+              if (opens > last) break;
+              tick = opens;
             }
             if (!free) continue;
+            if (tick !== from) t = tick;
           }
           const arrive = t + dur;
           // Held on v until it arrives on u; on u from the start of the step, and it must get out again.
@@ -274,6 +285,18 @@ export class SpaceTimeSearch {
     }
     this.work += expanded;
     return stay >= 0 ? this.timetable(stay) : null;
+  }
+
+  /** The first state of `from`..`to` (one tile's gaps, in order) whose gap ends after `tick`, or `to`. */
+  private firstOpen(from: number, to: number, tick: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.gapEnd[mid] <= tick) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** When `cell`'s endless free interval opens (from `now` on, others' reservations but `id`'s), or Infinity. */
