@@ -224,9 +224,9 @@ export class SpaceTimeSearch {
         let pb = 0;
         let endb = 0;
         if (d & 1) {
-          // From the first gap of each corner still open at the first tick the step could start (a busy
-          // tile has hundreds: walking them from the first, for each diagonal of each state, was most of a
-          // big crowd's planning).
+          // From the first gap of each corner still open at the first tick the step could start, found by
+          // binary search (a busy tile has dozens of gaps; walking them from the first, for each diagonal of
+          // each state, cost lak304d ×1,000's planning about 4 %).
           const ca = v + DX[d];
           const cb = v + DY[d] * w;
           enda = this.gapsOf(ca, now, id);
