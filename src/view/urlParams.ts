@@ -2,6 +2,7 @@
 // `moves`, `debug`. They hold
 // for every map of the visit (an exit keeps them). A bad value stops the game with one sentence naming the
 // parameter and what is wrong with it, like a map that fails to load.
+import { isSeedText, SEED_RANGE } from '../core/world/index.ts';
 
 export interface PlayParams {
   /** The world's seed (same map, seed and clicks: the same run). */
@@ -24,7 +25,6 @@ export const DEFAULT_SEED = 1;
 /** More than this many enemies is not a game any more, and would stall the page while they are placed. */
 export const MAX_ENEMIES = 20_000;
 
-const INTEGER = /^-?\d+$/;
 /** A number ≥ 0 as people write one: 7, 2.5, .5, 7., 1e9, 2.5E+3. */
 const NUMBER = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -35,13 +35,9 @@ export function playParamsFrom(search: string): PlayParams {
 
   const seed = q.get('seed');
   if (seed !== null) {
-    const n = Number(seed);
-    if (!INTEGER.test(seed.trim()) || n < -2_147_483_648 || n > 4_294_967_295) {
-      throw new Error(
-        `The seed parameter must be a whole number (from -2147483648 to 4294967295), got "${clip(seed)}".`,
-      );
-    }
-    params.seed = n;
+    if (!isSeedText(seed))
+      throw new Error(`The seed parameter must be a whole number (${SEED_RANGE}), got "${clip(seed)}".`);
+    params.seed = Number(seed);
   }
 
   const enemies = q.get('enemies');

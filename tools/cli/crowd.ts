@@ -9,6 +9,7 @@
  * search the world ran (the query log, tools/lib/queryLog.ts). Bad arguments or rows: one sentence on stderr,
  * exit code 1.
  */
+import { isSeedText, SEED_RANGE } from '../../src/core/world/index.ts';
 import { CROWD_DEFAULTS, type CrowdOptions, loadCrowd, runCrowd, seededCrowd } from '../lib/crowd.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { MovingAiError } from '../lib/movingai.ts';
@@ -65,14 +66,12 @@ function parseArgs(argv: readonly string[]): Args {
       throw new MovingAiError(`${flag} must be a whole number ≥ ${min}, got "${v}".`);
     return n;
   };
-  // Seeds as the page takes them (`?seed=`): any 32-bit whole number, signed or not.
+  // Seeds as the page takes them (`?seed=`).
   const seed = (flag: string, fallback: number): number => {
     const v = values.get(flag);
     if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!/^-?\d+$/.test(v) || n < -2147483648 || n > 4294967295)
-      throw new MovingAiError(`${flag} must be a whole number from -2147483648 to 4294967295, got "${v}".`);
-    return n;
+    if (!isSeedText(v)) throw new MovingAiError(`${flag} must be a whole number ${SEED_RANGE}, got "${v}".`);
+    return Number(v);
   };
   const positive = (flag: string, fallback: number): number => {
     const v = values.get(flag);

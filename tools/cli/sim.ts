@@ -7,7 +7,7 @@
  * (the format `check-trace` reads); `--queries` writes every search the world ran as JSON Lines (the query log,
  * see tools/lib/queryLog.ts). Bad arguments or files: one sentence on stderr, exit code 1.
  */
-import { traceHeader, traceLine } from '../../src/core/world/index.ts';
+import { isSeedText, SEED_RANGE, traceHeader, traceLine } from '../../src/core/world/index.ts';
 import { LineWriter } from '../lib/LineWriter.ts';
 import { QueryLog } from '../lib/queryLog.ts';
 import { runMain } from '../lib/runMain.ts';
@@ -60,11 +60,11 @@ function parseArgs(argv: string[]): Args {
     }
     return n;
   };
-  // Seeds as the page takes them (`?seed=`): any 32-bit whole number, signed or not.
+  // Seeds as the page takes them (`?seed=`).
   const seedText = values.get('--seed');
+  if (seedText !== undefined && !isSeedText(seedText))
+    throw new UsageError(`--seed must be a whole number ${SEED_RANGE}, got "${seedText}".`);
   const seed = seedText === undefined ? 1 : Number(seedText);
-  if (seedText !== undefined && (!/^-?\d+$/.test(seedText) || seed < -2147483648 || seed > 4294967295))
-    throw new UsageError(`--seed must be a whole number from -2147483648 to 4294967295, got "${seedText}".`);
   const aggroText = values.get('--aggro');
   const aggro = aggroText === undefined ? undefined : Number(aggroText);
   if (aggro !== undefined && !(aggro >= 0 && Number.isFinite(aggro))) {

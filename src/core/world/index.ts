@@ -8,7 +8,7 @@ export { Journey } from './Journey.ts';
 export { PlacementError, type PlacementFault } from './PlacementError.ts';
 export { walkGoal } from './Planning.ts';
 export { PopulateError, type PopulateOptions, populate, type SpawnPoint } from './populate.ts';
-export { Rng } from './rng.ts';
+export { isSeedText, Rng, SEED_RANGE } from './rng.ts';
 export { DEFAULT_SPECIES, SPECIES, type Species, speciesNamed } from './species.ts';
 export { traceHeader, traceLine } from './trace.ts';
 export { World } from './World.ts';

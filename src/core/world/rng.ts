@@ -3,6 +3,17 @@
  * through splitmix32 so nearby seeds give unrelated streams. Same seed, same numbers, on every engine:
  * only 32-bit integer arithmetic, no Math.random, no clock.
  */
+/** The seeds people give a world (the page's `?seed=`, the tools' `--seed`), as words: every 32-bit whole number. */
+export const SEED_RANGE = 'from -2147483648 to 4294967295';
+
+/** Whether `text` is such a seed: a whole number, signed or not, that fits in 32 bits. */
+export function isSeedText(text: string): boolean {
+  const t = text.trim();
+  if (!/^-?\d+$/.test(t)) return false;
+  const n = Number(t);
+  return n >= -2_147_483_648 && n <= 4_294_967_295;
+}
+
 export class Rng {
   private a = 0;
   private b = 0;
