@@ -1,5 +1,6 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
+import { GoalRegions } from './GoalRegions.ts';
 
 /** What the order needs of a walker of a batch. */
 export interface OrderedWalker {
@@ -46,8 +47,18 @@ export class BatchOrder {
   private readonly parent: Int32Array;
   private readonly ring: Int32Array;
   private stamp = 0;
+  /** Per cell, its allowed steps (`stepMasks`), and each direction's step as a difference of cell numbers. */
+  private masks: Uint8Array | null = null;
+  private readonly offset = new Int32Array(8);
+  /** Constraints the last `order` could not keep (walkers picked with others still to go before them). */
+  broken = 0;
 
-  constructor(grid: NavGrid, moves: 8 | 4, walkers: readonly OrderedWalker[]) {
+  constructor(
+    grid: NavGrid,
+    moves: 8 | 4,
+    walkers: readonly OrderedWalker[],
+    statics: 'none' | 'tiles' | 'regions' = walkers.length * grid.size <= STATIC_CELLS ? 'tiles' : 'none',
+  ) {
     this.grid = grid;
     this.moves = moves;
     this.walkers = walkers;
@@ -62,17 +73,45 @@ export class BatchOrder {
     // among the queued): twice the cells, and room to spare.
     this.ring = new Int32Array(2 * grid.size + 2);
     for (let j = 0; j < n; j++) this.near[j] = walkers[j].tilesLeft(walkers[j].cell);
-    // The goals each walker could not get round were everyone else on theirs: it goes before their walkers.
-    // One search over the map per walker: on big maps only what the batch's failures teach (`mustPass`).
-    if (n * grid.size > STATIC_CELLS) return;
+    // The goals each walker could not get round were everyone else on theirs: it goes before their walkers
+    // (`statics`: found by a search over the map's tiles per walker, by one over its regions, or not at all, and
+    // then only what the batch's failures teach counts, `mustPass`; by default tiles up to STATIC_CELLS).
+    if (statics === 'none') return;
     const isGoal = new Uint8Array(grid.size);
     for (const wk of walkers) isGoal[wk.goal] = 1;
+    // The regions' search where steps go both ways (GoalRegions); else the tiles'.
+    const regions =
+      statics === 'regions' && grid.directedCells === 0
+        ? new GoalRegions(grid, moves, this.stepMasks(), this.offset, isGoal)
+        : null;
     for (let j = 0; j < n; j++) {
       const wk = walkers[j];
       const own = wk.goal;
-      const shut = this.shutBy(wk.cell, own, (c) => isGoal[c] === 1 && c !== own);
+      const shut =
+        regions !== null
+          ? regions.shutBy(wk.cell, own)
+          : this.shutBy(wk.cell, own, (c) => isGoal[c] === 1 && c !== own);
       if (shut !== null) for (const c of shut) this.mustPass(j, this.goalHolder(c));
     }
+  }
+
+  /** Per cell, the steps the grid allows from it (bit d: direction d), made on first use. */
+  private stepMasks(): Uint8Array {
+    if (this.masks !== null) return this.masks;
+    const grid = this.grid;
+    const w = grid.width;
+    const masks = new Uint8Array(grid.size);
+    for (let v = 0; v < grid.size; v++) {
+      if (grid.walkable[v] !== 1) continue;
+      const x = v % w;
+      const y = (v - x) / w;
+      let m = 0;
+      for (let d = 0; d < 8; d++) if (grid.canStep(x, y, d)) m |= 1 << d;
+      masks[v] = m;
+    }
+    for (let d = 0; d < 8; d++) this.offset[d] = DY[d] * w + DX[d];
+    this.masks = masks;
+    return masks;
   }
 
   /** Batch index of the walker whose goal is `cell`, or -1. */
@@ -97,6 +136,7 @@ export class BatchOrder {
     const near = this.near;
     const done = new Uint8Array(n);
     const order: number[] = [];
+    this.broken = 0;
     while (order.length < n) {
       let pick = -1;
       for (let i = 0; i < n; i++) {
@@ -110,6 +150,7 @@ export class BatchOrder {
         if (dw < 0 || (dw === 0 && (df < 0 || (df === 0 && near[i] < near[pick])))) pick = i;
       }
       done[pick] = 1;
+      if (waiting[pick] > 0) this.broken++;
       order.push(pick);
       for (const i of follow[pick]) waiting[i]--;
     }

@@ -66,4 +66,25 @@ describe('the order of a batch', () => {
     order.mustPass(2, 1);
     expect(order.order(new Set([0]))[0]).toBe(2);
   });
+
+  it('says when its goals ask for what cannot all be kept', () => {
+    // A corridor one tile wide: each walker must pass the other's goal, so neither order keeps both needs.
+    const lane = NavGrid.fromRows(['#######', '#.....#', '#######']);
+    const one = (x: number, gx: number) => ({ cell: 8 + x - 1, goal: 8 + gx - 1, tilesLeft: () => 0 });
+    const crossing = new BatchOrder(lane, 8, [one(1, 4), one(5, 2)]);
+    crossing.order();
+    expect(crossing.broken).toBe(1);
+    // One going the other's way behind it asks for nothing that cannot be kept.
+    const following = new BatchOrder(lane, 8, [one(1, 5), one(2, 4)]);
+    expect(following.order()).toEqual([0, 1]);
+    expect(following.broken).toBe(0);
+  });
+
+  it('finds the needs over the regions between goals as over the tiles, and none when told not to look', () => {
+    const walkers = [walker(at(6, 2), at(7, 2)), walker(at(6, 3), at(7, 3)), walker(at(1, 2), at(14, 3))];
+    // The crossing walker goes before the second of the two goals closing the corridor (either may be it: both
+    // walks past one of them are as short).
+    expect(new BatchOrder(grid, 8, walkers, 'regions').order()[2]).not.toBe(2);
+    expect(new BatchOrder(grid, 8, walkers, 'none').order()).toEqual([0, 1, 2]);
+  });
 });
