@@ -39,7 +39,7 @@ describe('bench:goals', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      '--maps: "lake" is not one of random-32-32-20, room-33-33-3, maze-34-34-2, warehouse-50-18, random-64-64-20, maze-64-64-2.\n',
+      '--maps: "lake" is not one of random-32-32-20, room-33-33-3, maze-34-34-2, warehouse-50-18, random-64-64-20, maze-64-64-2, room-65-65-7.\n',
     );
   });
 });

@@ -28,8 +28,8 @@ import { runMain } from '../lib/runMain.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/crowd/', import.meta.url));
 const MAPS = ['random-32-32-20', 'room-33-33-3', 'maze-34-34-2', 'warehouse-50-18', 'random-64-64-20'];
-/** Maps run only when named (`--maps`): a bigger maze, made after the crowd was tuned, as a held-out check. */
-const HELD_OUT = ['maze-64-64-2'];
+/** Maps run only when named (`--maps`): a bigger maze and rooms, made after the crowd was tuned, as held-out checks. */
+const HELD_OUT = ['maze-64-64-2', 'room-65-65-7'];
 /** The goals (issue 15): at every share everyone arrives and nobody stands longer; at SPARSE % or less, more. */
 const STAND_S = 10;
 const SPARSE = 12;

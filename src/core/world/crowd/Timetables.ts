@@ -98,6 +98,11 @@ const KNOT_FIELDS = 1 << 22;
  * where the knot is quick, keep the hand-over (it took random ×300 from 16.3× to 13.4×).
  */
 const KNOT_QUICK = 400;
+/**
+ * A big sparse batch's first order keeps what its goals alone ask for (`staticOrder`) up to this many walkers times
+ * tiles: 4 M (a search over the goals and the regions between them per walker: rooms65 × 390 in about 20 ms).
+ */
+const EARLY_CELLS = 1 << 22;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
 const VISIT_WAIT_S = 8;
 /** A timetable standing longer than this (s) away from its goal steps aside and back (StepAside.ts). */
@@ -910,6 +915,7 @@ export class Timetables {
       this.reservations.release(w.id);
       this.reservations.add(w.id, w.cell, this.t0, this.t0 + this.startHold(w.id));
     }
+    if (this.attempt === 0) this.batchOrder = this.staticOrder();
     const order = this.batchOrder;
     if (order === null) {
       this.batch.sort((a, b) => a.tilesLeft(a.cell) - b.tilesLeft(b.cell) || a.id - b.id);
@@ -928,6 +934,23 @@ export class Timetables {
     this.orderFailed = false;
     this.orderFrom = this.spent;
     this.plans = new Array(this.batch.length).fill(null);
+  }
+
+  /**
+   * For a big batch that is not crowded (`learnsAll`), the order its goals alone ask for (BatchOrder: each walker
+   * before those whose goals would shut it off from its own), when every such need can be met; else null, and the
+   * first order is nearest goal first. On a map of rooms a goal in a door shuts in everyone who must pass it; the
+   * first order, nearest first, learnt that walker by walker, each failure a repair or another order with
+   * everyone waiting. Where the needs contradict one another (a maze of two-wide corridors, goals in both lanes
+   * of corridors walkers must cross both ways) the order is a guess, and nearest first did better (see
+   * docs/movement.md). Up to EARLY_CELLS walkers times tiles.
+   */
+  private staticOrder(): BatchOrder | null {
+    const n = this.batchAll.length;
+    if (!this.learnsAll() || !this.knotFits(n) || n * this.grid.size > EARLY_CELLS) return null;
+    const order = new BatchOrder(this.grid, this.moves, this.batchAll, 'regions');
+    order.order();
+    return order.broken === 0 ? order : null;
   }
 
   /** Ticks walker `id` of the batch holds its tile while not planned yet (START_HOLD, or more after failures). */
