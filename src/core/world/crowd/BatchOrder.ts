@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { GoalRegions } from './GoalRegions.ts';
+import { StepBits } from './StepBits.ts';
 
 /** What the order needs of a walker of a batch. */
 export interface OrderedWalker {
@@ -47,9 +48,6 @@ export class BatchOrder {
   private readonly parent: Int32Array;
   private readonly ring: Int32Array;
   private stamp = 0;
-  /** Per cell, its allowed steps (`stepMasks`), and each direction's step as a difference of cell numbers. */
-  private masks: Uint8Array | null = null;
-  private readonly offset = new Int32Array(8);
   /** Constraints the last `order` could not keep (walkers picked with others still to go before them). */
   broken = 0;
 
@@ -58,6 +56,7 @@ export class BatchOrder {
     moves: 8 | 4,
     walkers: readonly OrderedWalker[],
     statics: 'none' | 'tiles' | 'regions' = walkers.length * grid.size <= STATIC_CELLS ? 'tiles' : 'none',
+    steps: StepBits = new StepBits(grid),
   ) {
     this.grid = grid;
     this.moves = moves;
@@ -81,9 +80,7 @@ export class BatchOrder {
     for (const wk of walkers) isGoal[wk.goal] = 1;
     // The regions' search where steps go both ways (GoalRegions); else the tiles'.
     const regions =
-      statics === 'regions' && grid.directedCells === 0
-        ? new GoalRegions(grid, moves, this.stepMasks(), this.offset, isGoal)
-        : null;
+      statics === 'regions' && grid.directedCells === 0 ? new GoalRegions(grid, moves, steps, isGoal) : null;
     for (let j = 0; j < n; j++) {
       const wk = walkers[j];
       const own = wk.goal;
@@ -93,25 +90,6 @@ export class BatchOrder {
           : this.shutBy(wk.cell, own, (c) => isGoal[c] === 1 && c !== own);
       if (shut !== null) for (const c of shut) this.mustPass(j, this.goalHolder(c));
     }
-  }
-
-  /** Per cell, the steps the grid allows from it (bit d: direction d), made on first use. */
-  private stepMasks(): Uint8Array {
-    if (this.masks !== null) return this.masks;
-    const grid = this.grid;
-    const w = grid.width;
-    const masks = new Uint8Array(grid.size);
-    for (let v = 0; v < grid.size; v++) {
-      if (grid.walkable[v] !== 1) continue;
-      const x = v % w;
-      const y = (v - x) / w;
-      let m = 0;
-      for (let d = 0; d < 8; d++) if (grid.canStep(x, y, d)) m |= 1 << d;
-      masks[v] = m;
-    }
-    for (let d = 0; d < 8; d++) this.offset[d] = DY[d] * w + DX[d];
-    this.masks = masks;
-    return masks;
   }
 
   /** Batch index of the walker whose goal is `cell`, or -1. */

@@ -1,6 +1,7 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
 import { OpenHeap } from '../../path/OpenHeap.ts';
+import type { StepBits } from './StepBits.ts';
 
 /** A goal crossed outweighs any way's length. */
 const GOAL = 1e7;
@@ -42,12 +43,13 @@ export class GoalRegions {
   private readonly heap: OpenHeap;
   private readonly pos: Int32Array;
 
-  /** `masks[c]`: the steps the grid allows from cell c (bit d: direction d); `offset[d]`: that step's cell difference. */
-  constructor(grid: NavGrid, moves: 8 | 4, masks: Uint8Array, offset: Int32Array, isGoal: Uint8Array) {
+  /** `steps`: which steps each tile allows (the crowd's); `isGoal[c]`: 1 where a walker's goal is. */
+  constructor(grid: NavGrid, moves: 8 | 4, steps: StepBits, isGoal: Uint8Array) {
     this.grid = grid;
     this.moves = moves;
     const size = grid.size;
     const w = grid.width;
+    const offset = DX.map((dx, d) => DY[d] * w + dx);
     const step = moves === 8 ? 1 : 2;
     const node = new Int32Array(size).fill(-1);
     // Regions: flood fill over the tiles that are not goals, no diagonal past a goal.
@@ -61,7 +63,7 @@ export class GoalRegions {
       queue[tail++] = c0;
       while (head < tail) {
         const v = queue[head++];
-        const m = masks[v];
+        const m = steps.of(v);
         for (let d = 0; d < 8; d += step) {
           if (((m >> d) & 1) === 0) continue;
           const u = v + offset[d];
@@ -92,7 +94,7 @@ export class GoalRegions {
     for (let k = 0; k < goals; k++) {
       const g = goalCell[k];
       const gn = regions + k;
-      const m = masks[g];
+      const m = steps.of(g);
       for (let d = 0; d < 8; d += step) {
         if (((m >> d) & 1) === 0) continue;
         if (d & 1 && (isGoal[g + DX[d]] === 1 || isGoal[g + DY[d] * w] === 1)) continue;

@@ -4,7 +4,7 @@ import { visitGoal } from './GoalVisits.ts';
 import { Reservations } from './Reservations.ts';
 import { SpaceTimeSearch, stepTicks, type Timetable } from './SpaceTimeSearch.ts';
 import { stepAsideInLongWaits } from './StepAside.ts';
-import type { StepBits } from './StepBits.ts';
+import { StepBits } from './StepBits.ts';
 import type { StepQueue } from './StepQueue.ts';
 
 /**
@@ -178,6 +178,8 @@ export class Timetables {
   private readonly steps: StepQueue;
   private readonly reservations: Reservations;
   private readonly search: SpaceTimeSearch;
+  /** Which steps each tile allows (the crowd's, shared with the search). */
+  private readonly stepBits: StepBits;
   /** This round's walkers in planning order, how far it got, and whether it planned anyone yet. */
   private round: TimetableWalker[] = [];
   private pos = 0;
@@ -256,7 +258,8 @@ export class Timetables {
     this.moves = moves;
     this.steps = steps;
     this.reservations = new Reservations(grid.size);
-    this.search = new SpaceTimeSearch(grid, moves, this.reservations, stepBits);
+    this.stepBits = stepBits ?? new StepBits(grid);
+    this.search = new SpaceTimeSearch(grid, moves, this.reservations, this.stepBits);
   }
 
   /** Whether timetables serve this grid (their search keeps state per tile). */
@@ -948,7 +951,7 @@ export class Timetables {
   private staticOrder(): BatchOrder | null {
     const n = this.batchAll.length;
     if (!this.learnsAll() || !this.knotFits(n) || n * this.grid.size > EARLY_CELLS) return null;
-    const order = new BatchOrder(this.grid, this.moves, this.batchAll, 'regions');
+    const order = new BatchOrder(this.grid, this.moves, this.batchAll, 'regions', this.stepBits);
     order.order();
     return order.broken === 0 ? order : null;
   }

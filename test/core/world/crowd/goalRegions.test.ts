@@ -2,9 +2,10 @@
 // many as the tile search of BatchOrder finds, on the goals the walker would cross on its shortest way.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DX, DY, NavGrid } from '../../../../src/core/grid/index.ts';
+import { NavGrid } from '../../../../src/core/grid/index.ts';
 import { BatchOrder } from '../../../../src/core/world/crowd/BatchOrder.ts';
 import { GoalRegions } from '../../../../src/core/world/crowd/GoalRegions.ts';
+import { StepBits } from '../../../../src/core/world/crowd/StepBits.ts';
 import { Rng } from '../../../../src/core/world/index.ts';
 
 /** A Moving AI map's rows as NavGrid.fromRows reads them ('.' floor, '#' wall). */
@@ -16,16 +17,9 @@ function movingAi(file: string): NavGrid {
 }
 
 function regionsFor(grid: NavGrid, moves: 8 | 4, goals: number[]): GoalRegions {
-  const w = grid.width;
-  const masks = new Uint8Array(grid.size);
-  for (let v = 0; v < grid.size; v++) {
-    if (grid.walkable[v] !== 1) continue;
-    for (let d = 0; d < 8; d++) if (grid.canStep(v % w, Math.floor(v / w), d)) masks[v] |= 1 << d;
-  }
-  const offset = Int32Array.from({ length: 8 }, (_, d) => DY[d] * w + DX[d]);
   const isGoal = new Uint8Array(grid.size);
   for (const g of goals) isGoal[g] = 1;
-  return new GoalRegions(grid, moves, masks, offset, isGoal);
+  return new GoalRegions(grid, moves, new StepBits(grid), isGoal);
 }
 
 // Two rooms of 3 × 3 joined by a door one tile wide, and a second way round, three tiles longer.
