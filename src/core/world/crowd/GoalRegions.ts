@@ -87,7 +87,8 @@ export class GoalRegions {
       }
     this.node = node;
     this.goalCell = goalCell;
-    // Edges: every step from a goal (steps go both ways), no diagonal past a goal; each pair once a side.
+    // Edges: every step from a goal (steps go both ways, so a region's edges are its goals'), no diagonal past a
+    // goal.
     const nodes = regions + goals;
     const pairs: number[] = [];
     const mark = new Int32Array(nodes).fill(-1);
@@ -104,7 +105,7 @@ export class GoalRegions {
         pairs.push(gn, un);
       }
     }
-    // A region's goals once each, from the goal's side (marks per region would double the pairs).
+    // Each pair once: a goal lists each neighbouring node once (`mark`), but two goals side by side list each other.
     const degree = new Int32Array(nodes + 1);
     const seenPair = new Set<number>();
     const edges: number[] = [];

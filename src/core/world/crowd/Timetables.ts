@@ -100,7 +100,7 @@ const KNOT_FIELDS = 1 << 22;
 const KNOT_QUICK = 400;
 /**
  * A big sparse batch's first order keeps what its goals alone ask for (`staticOrder`) up to this many walkers times
- * tiles: 4 M (a search over the goals and the regions between them per walker: rooms65 × 390 in about 20 ms).
+ * tiles: 4 M (a search over the goals and the regions between them per walker: room-65-65-7 × 390 in about 20 ms).
  */
 const EARLY_CELLS = 1 << 22;
 /** Seconds a timetable must wait beside its goal for it to visit the goal meanwhile (GoalVisits.ts). */
