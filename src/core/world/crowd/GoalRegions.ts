@@ -1,6 +1,6 @@
 import type { NavGrid } from '../../grid/index.ts';
 import { DX, DY } from '../../grid/index.ts';
-import { OpenHeap } from '../../path/OpenHeap.ts';
+import { OpenHeap } from '../../path/index.ts';
 import type { StepBits } from './StepBits.ts';
 
 /** A goal crossed outweighs any way's length. */
