@@ -3,10 +3,8 @@
 // walker standing on its own goal, among many more standing on theirs.
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
-import { Agents } from '../../../src/core/world/crowd/Agents.ts';
-import { Knot, type KnotMember } from '../../../src/core/world/crowd/Knot.ts';
-import { StepQueue } from '../../../src/core/world/crowd/StepQueue.ts';
-import { Transition } from '../../../src/core/world/crowd/Transition.ts';
+import type { KnotMember } from '../../../src/core/world/crowd/Knot.ts';
+import { knotOver } from '../../support/knotOver.ts';
 
 // The pocket P (17, 1) is reached only from E (17, 2): the diagonal from (16, 2) is cut by the wall at (16, 1),
 // and from E the diagonal to (16, 3) by the wall at (17, 3). Walker 91 stands on its goal E, walker 92 beside it
@@ -58,8 +56,6 @@ function pocketKnot() {
   const grid = NavGrid.fromRows(ROWS);
   const w = grid.width;
   const at = (x: number, y: number) => y * w + x;
-  const cells: number[] = [];
-  for (let i = 0; i < grid.size; i++) if (grid.walkable[i] === 1) cells.push(i);
   const member = (id: number, front: number, goal: number): KnotMember => {
     const field = distances(grid, goal);
     return { id, front, goal, dist: (cell) => field[cell], prio: 0, straight: 5 };
@@ -71,23 +67,7 @@ function pocketKnot() {
   }
   members.push(member(STANDING + 1, at(17, 2), at(17, 2)));
   members.push(member(STANDING + 2, at(16, 2), at(17, 1)));
-  const shared = new Transition(grid, new Agents(grid, 8), 8);
-  const slot = new Int32Array(grid.size).fill(-1);
-  const knot = new Knot(
-    grid,
-    8,
-    shared,
-    slot,
-    Int32Array.from(cells),
-    new Int32Array(0),
-    members,
-    STANDING + 2,
-    0,
-    true,
-  );
-  const steps = new StepQueue(grid.size, w);
-  for (const m of members) steps.grow(m.id);
-  return { knot, steps };
+  return knotOver(grid, members, STANDING + 2, true);
 }
 
 describe("a knot's search", () => {

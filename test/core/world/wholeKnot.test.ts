@@ -3,10 +3,8 @@
 // stood on (lak304d × 1,000: 999 on their goals became 34 within 10 s).
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
-import { Agents } from '../../../src/core/world/crowd/Agents.ts';
-import { Knot, type KnotMember } from '../../../src/core/world/crowd/Knot.ts';
-import { StepQueue } from '../../../src/core/world/crowd/StepQueue.ts';
-import { Transition } from '../../../src/core/world/crowd/Transition.ts';
+import type { KnotMember } from '../../../src/core/world/crowd/Knot.ts';
+import { knotOver } from '../../support/knotOver.ts';
 
 // A room two tiles high: two walkers stand on their goals by the west wall, a third must cross to the east end.
 const ROWS = ['##########', '#........#', '#........#', '##########'];
@@ -15,10 +13,6 @@ function knotOf(whole: boolean) {
   const grid = NavGrid.fromRows(ROWS);
   const w = grid.width;
   const at = (x: number, y: number) => y * w + x;
-  const shared = new Transition(grid, new Agents(grid, 8), 8);
-  const slot = new Int32Array(grid.size).fill(-1);
-  const cells: number[] = [];
-  for (let i = 0; i < grid.size; i++) if (grid.walkable[i] === 1) cells.push(i);
   const octile = (goal: number) => (cell: number) => {
     const dx = Math.abs((cell % w) - (goal % w));
     const dy = Math.abs(Math.floor(cell / w) - Math.floor(goal / w));
@@ -37,21 +31,7 @@ function knotOf(whole: boolean) {
     member(2, at(1, 2), at(1, 2)),
     member(3, at(2, 1), at(8, 2)),
   ];
-  const knot = new Knot(
-    grid,
-    8,
-    shared,
-    slot,
-    Int32Array.from(cells),
-    new Int32Array(0),
-    members,
-    3,
-    0,
-    whole,
-  );
-  const steps = new StepQueue(grid.size, w);
-  for (const m of members) steps.grow(m.id);
-  return { knot, steps };
+  return knotOver(grid, members, 3, whole);
 }
 
 describe("the whole crowd's knot", () => {
