@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
 import type { KnotMember } from '../../../src/core/world/crowd/Knot.ts';
-import { knotOver } from '../../support/knotOver.ts';
+import { knotOver } from './knotOver.ts';
 
 // The pocket P (17, 1) is reached only from E (17, 2): the diagonal from (16, 2) is cut by the wall at (16, 1),
 // and from E the diagonal to (16, 3) by the wall at (17, 3). Walker 91 stands on its goal E, walker 92 beside it

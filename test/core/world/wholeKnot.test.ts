@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
 import type { KnotMember } from '../../../src/core/world/crowd/Knot.ts';
-import { knotOver } from '../../support/knotOver.ts';
+import { knotOver } from './knotOver.ts';
 
 // A room two tiles high: two walkers stand on their goals by the west wall, a third must cross to the east end.
 const ROWS = ['##########', '#........#', '#........#', '##########'];

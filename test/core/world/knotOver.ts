@@ -1,12 +1,12 @@
-import type { NavGrid } from '../../src/core/grid/index.ts';
-import { Agents } from '../../src/core/world/crowd/Agents.ts';
-import { Knot, type KnotMember } from '../../src/core/world/crowd/Knot.ts';
-import { StepQueue } from '../../src/core/world/crowd/StepQueue.ts';
-import { Transition } from '../../src/core/world/crowd/Transition.ts';
+import type { NavGrid } from '../../../src/core/grid/index.ts';
+import { Agents } from '../../../src/core/world/crowd/Agents.ts';
+import { Knot, type KnotMember } from '../../../src/core/world/crowd/Knot.ts';
+import { StepQueue } from '../../../src/core/world/crowd/StepQueue.ts';
+import { Transition } from '../../../src/core/world/crowd/Transition.ts';
 
 /**
  * A knot (Knot.ts) over every walkable tile of `grid`, tied round member `seed`, with nothing round it held,
- * and the step queue its plan is committed to: how the knot tests set one up without a crowd.
+ * and the step queue its plan is committed to: how the knot tests (knotOrder, wholeKnot) set one up without a crowd.
  */
 export function knotOver(grid: NavGrid, members: readonly KnotMember[], seed: number, whole: boolean) {
   const cells: number[] = [];
