@@ -89,13 +89,12 @@ const KNOT_FIELDS = 1 << 22;
 /**
  * The whole crowd's knot finds its plan within seconds only for crowds up to about this many walkers (LaCAM: a
  * configuration is a PIBT step of every walker, and the knot has 4,000 PIBT calls a tick). A crowded batch of
- * more goes on with most of its walkers rather than go to that knot (`giveUp`), and the rounds do not hand
- * everyone to it after HANDOVER_S (`waitedLong`), only when they truly stall. random-64-64-20 ×809 (25 % of
+ * more goes on with most of its walkers rather than go to that knot (`giveUp`). random-64-64-20 ×809 (25 % of
  * its free tiles), bench:goals, 300 s: seeds 1–3 with 8 and 4 moves, 2,818 of 4,854 walkers home → 4,333 (the
  * knot found no plan in 300 s for seed 1 with 8 moves and seed 3 with both: 124, 60 and 207 home → 636, 635 and
  * 635; seed 1 with 4 moves all home either way, 5.83× → 7.46× the lower bound; seed 2 16.1× → 14.9× and 8.41× →
- * 7.39×); ×1,132 (35 %), none finishing either way: 1,198 of 6,792 → 1,965. Crowds up to 300 on the 32 × 32 maps,
- * where the knot is quick, keep the hand-over (it took random ×300 from 16.3× to 13.4×).
+ * 7.39×); ×1,132 (35 %), none finishing either way: 1,198 of 6,792 → 1,965. The rounds hand such a crowd to that
+ * knot after HANDOVER_BIG_S, not HANDOVER_S.
  */
 const KNOT_QUICK = 400;
 /**
@@ -149,6 +148,16 @@ const STALL = 60;
  * 16.5× → 17.6×. Rows whose batches are planned or solved at once are unchanged.
  */
 const HANDOVER_S = 8;
+/**
+ * The same for a crowd of over KNOT_QUICK walkers, whose whole knot makes everyone stand longer while it searches.
+ * They waited until the rounds truly stalled (as long as 110 s) before the knot's search freed stuck walkers' ways
+ * first and gave up after 10 s. random-64-64-20 ×809 (25 %), crowd tool, 300 s, `--rows 1` to `3`, 8 and 4 moves:
+ * 4,598 of 4,854 home → 4,805, five rows of six all home, in 94–136 s instead of 130–261 s (`--rows 1` with 8
+ * moves sum 13.1× → 8.6× the lower bound; `--rows 3` with 4 moves 639 → 809; with 8 moves 723 → 760). Handed
+ * over after 8 s, all six rows got everyone home, but more slowly (sums 6.5–18.5×), and `--rows 1` with 8 moves
+ * had 67 home at 30 s, where crowds.test.ts asks for over a quarter: everyone stood while the knot searched.
+ */
+const HANDOVER_BIG_S = 30;
 
 export const NONE = 0;
 export const WAITING = 1;
@@ -419,12 +428,10 @@ export class Timetables {
 
   /** Whether a walker this round failed has waited HANDOVER_S since it asked for its timetable. */
   private waitedLong(now: number): boolean {
-    const limit = HANDOVER_S * this.tickHz;
+    const limit = (this.timetabled() > KNOT_QUICK ? HANDOVER_BIG_S : HANDOVER_S) * this.tickHz;
     // Not where the whole crowd's knot is too big: it would stand everyone still (lak304d ×1,000, planned one by
     // one: 3 shut in at 19 s, 811 timetables dropped, 188 arrived in 300 s). The round after will plan them.
     if (!this.knotFits(this.timetabled())) return false;
-    // Nor where it is too big to be quick (KNOT_QUICK): the rounds plan on until they truly stall.
-    if (this.timetabled() > KNOT_QUICK) return false;
     return this.failed.some((w) => this.waits(w) && now - (this.wantedAt.get(w.id) ?? now) >= limit);
   }
 
