@@ -3,6 +3,7 @@
 // walker standing on its own goal, among many more standing on theirs.
 import { describe, expect, it } from 'vitest';
 import { NavGrid } from '../../../src/core/grid/index.ts';
+import { PathPlanner } from '../../../src/core/path/index.ts';
 import type { KnotMember } from '../../../src/core/world/crowd/Knot.ts';
 import { knotOver } from './knotOver.ts';
 
@@ -27,37 +28,14 @@ const STANDING = 90;
 /** PIBT calls the crowd's knots may make a tick (KNOT_BUDGET in Crowd.ts). */
 const BUDGET = 4000;
 
-/** Exact walking distances to `goal` (8 moves, no corner cutting): Dijkstra on a small grid. */
-function distances(grid: NavGrid, goal: number): Float64Array {
-  const w = grid.width;
-  const dist = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
-  dist[goal] = 0;
-  const open = [goal];
-  while (open.length > 0) {
-    open.sort((a, b) => dist[b] - dist[a]);
-    const c = open.pop()!;
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const n = c + dy * w + dx;
-        if ((dx === 0 && dy === 0) || grid.walkable[n] !== 1) continue;
-        const diagonal = dx !== 0 && dy !== 0;
-        if (diagonal && (grid.walkable[c + dx] !== 1 || grid.walkable[c + dy * w] !== 1)) continue;
-        const d = dist[c] + (diagonal ? Math.SQRT2 : 1);
-        if (d < dist[n]) {
-          dist[n] = d;
-          open.push(n);
-        }
-      }
-  }
-  return dist;
-}
-
 function pocketKnot() {
   const grid = NavGrid.fromRows(ROWS);
   const w = grid.width;
   const at = (x: number, y: number) => y * w + x;
+  const planner = new PathPlanner(grid);
   const member = (id: number, front: number, goal: number): KnotMember => {
-    const field = distances(grid, goal);
+    const field = new Float64Array(grid.size);
+    planner.distanceField(goal, field, { reverse: true });
     return { id, front, goal, dist: (cell) => field[cell], prio: 0, straight: 5 };
   };
   const members: KnotMember[] = [];
